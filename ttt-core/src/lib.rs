@@ -1,0 +1,84 @@
+//! # ttt-core
+//!
+//! Tic-tac-toe and its whole family (m×n boards, k in a row, 2 to 4 players, Connect-Four
+//! gravity) as one small rules engine with a perfect-play AI. The C library `libttt` and the
+//! Python module `ttt` are thin wrappers over this crate.
+//!
+//! ## Play a classic game
+//!
+//! ```
+//! use ttt_core::{create_game, Player, Status};
+//!
+//! let game = create_game(Player::X)?;
+//! let game = game.apply_move(4)?; // X takes the centre
+//! let game = game.apply_move(0)?; // O a corner
+//! assert_eq!(game.current_player(), Player::X);
+//! assert_eq!(game.available_moves(), vec![1, 2, 3, 5, 6, 7, 8]);
+//!
+//! // States are values: the old one is untouched, and a refused move changes nothing.
+//! let err = game.apply_move(4).unwrap_err();
+//! assert_eq!(err.reason.as_str(), "occupied");
+//! assert_eq!(game.status(), Status::InProgress);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Other rules
+//!
+//! ```
+//! use ttt_core::{GameState, Player, Rules, Status};
+//!
+//! let rules = Rules::CONNECT_FOUR; // 7×6, four in a row, gravity
+//! let mut game = GameState::new(rules, Player::X)?;
+//! // Only the bottom row is playable on an empty board.
+//! assert_eq!(game.available_moves(), (35..42).collect::<Vec<_>>());
+//! for index in [38, 31, 39, 32, 40, 33, 41] {
+//!     game = game.apply_move(index)?;
+//! }
+//! assert_eq!(game.status(), Status::Win);
+//! assert_eq!(game.winner(), Some(Player::X));
+//! assert_eq!(game.winning_line(), Some(vec![38, 39, 40, 41]));
+//!
+//! let gomoku = Rules::new(15, 15, 5, 2, false)?;
+//! assert!(Rules::new(3, 3, 4, 2, false).is_err()); // four in a row cannot fit on 3×3
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Positions and records
+//!
+//! ```
+//! use ttt_core::{parse_state, GameState, Player, Rules};
+//!
+//! // Only positions a real game can reach are accepted.
+//! let state = GameState::from_board_str(Rules::default(), "XX.OO....", Player::X)?;
+//! assert!(GameState::from_board_str(Rules::default(), "XXX.OO..O", Player::X).is_err());
+//!
+//! // A game record round-trips and is checked by replay.
+//! let game = state.apply_move(2)?;
+//! let text = game.to_record();
+//! assert_eq!(text, "ttt/1 3x3 k=3 players=2 start=XX.OO....:X moves=2");
+//! assert_eq!(GameState::from_record(&text)?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The crate does no I/O, keeps no global state and has no `unsafe` code. Every fallible
+//! operation returns a typed error and leaves its inputs untouched.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod classic;
+mod player;
+pub mod position;
+pub mod record;
+mod rules;
+mod state;
+
+pub use classic::{
+    BOARD_SIZE, CELL_COUNT, WIN_LINES, apply_move, available_moves, create_game, evaluate_board,
+    undo_last_move,
+};
+pub use player::{Cell, Player, other_player};
+pub use position::{PositionError, parse_board, parse_state};
+pub use record::{RECORD_VERSION, RecordError, RecordErrorKind};
+pub use rules::{Direction, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, Rules, RulesError, Window};
+pub use state::{Evaluation, GameState, InvalidMoveError, InvalidMoveReason, Status};
