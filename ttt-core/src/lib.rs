@@ -73,6 +73,7 @@ pub mod players;
 pub mod position;
 pub mod record;
 mod rules;
+pub mod search;
 mod state;
 
 pub use ai::{
@@ -88,4 +89,7 @@ pub use players::{ComputerPlayer, HumanPlayer, Inbox, Match, MatchError, Move, P
 pub use position::{PositionError, parse_board, parse_state};
 pub use record::{RECORD_VERSION, RecordError, RecordErrorKind};
 pub use rules::{Direction, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, Rules, RulesError, Window};
+pub use search::{
+    BestMove, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move, best_move_with,
+};
 pub use state::{Evaluation, GameState, InvalidMoveError, InvalidMoveReason, Status};
