@@ -11,6 +11,8 @@ struct Entry {
     key: u64,
     lower: i16,
     upper: i16,
+    /// The best move found, plus one (0: none), in the position's canonical orientation.
+    best: u16,
 }
 
 /// Slots in a fresh table (or fewer when the byte budget is smaller).
@@ -57,14 +59,16 @@ impl Table {
 
     /// The bounds stored for `key`, if its slot holds it.
     #[inline]
-    pub(crate) fn get(&self, key: u64) -> Option<(i32, i32)> {
+    pub(crate) fn get(&self, key: u64) -> Option<(i32, i32, Option<usize>)> {
         let e = self.slots.get(self.index(key))?;
-        (e.key == key).then_some((i32::from(e.lower), i32::from(e.upper)))
+        let best = e.best.checked_sub(1).map(usize::from);
+        (e.key == key).then_some((i32::from(e.lower), i32::from(e.upper), best))
     }
 
-    /// Records `lower <= value <= upper` for `key`, merged with what the slot knew about the
-    /// same key, else replacing the slot's occupant.
-    pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32) {
+    /// Records `lower <= value <= upper` for `key` and its best move if known, merged with
+    /// what the slot knew about the same key, else replacing the slot's occupant.
+    pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<usize>) {
+        let best = best.map_or(0, |m| m as u16 + 1);
         if self.slots.is_empty() {
             return;
         }
@@ -73,16 +77,19 @@ impl Table {
         if e.key == key {
             self.slots[i].lower = e.lower.max(lower as i16);
             self.slots[i].upper = e.upper.min(upper as i16);
+            if best != 0 {
+                self.slots[i].best = best;
+            }
             return;
         }
         if e.key == 0 {
             self.filled += 1;
             if self.filled * 2 > self.slots.len() && self.slots.len() * 2 <= self.max_slots {
                 self.grow();
-                return self.put(key, lower, upper);
+                return self.put(key, lower, upper, best.checked_sub(1).map(usize::from));
             }
         }
-        self.slots[i] = Entry { key, lower: lower as i16, upper: upper as i16 };
+        self.slots[i] = Entry { key, lower: lower as i16, upper: upper as i16, best };
     }
 
     /// Doubles the slot array and moves every entry to its new place.
@@ -109,17 +116,19 @@ mod tests {
     fn bounds_merge_grow_and_stay_bounded() {
         let mut t = Table::new(1 << 16);
         assert_eq!(t.get(7), None);
-        t.put(7, -3, 5);
-        t.put(7, -1, 9);
-        assert_eq!(t.get(7), Some((-1, 5)));
+        t.put(7, -3, 5, Some(3));
+        t.put(7, -1, 9, None);
+        assert_eq!(t.get(7), Some((-1, 5, Some(3))));
+        t.put(7, -1, 9, Some(0));
+        assert_eq!(t.get(7), Some((-1, 5, Some(0))));
         for key in 1..50_000u64 {
-            t.put(key.wrapping_mul(0x1234_5678_9ABC_DEF1) | 1, 0, 0);
+            t.put(key.wrapping_mul(0x1234_5678_9ABC_DEF1) | 1, 0, 0, None);
         }
         assert!(t.bytes() <= 1 << 16);
         assert!(t.bytes() > INITIAL_SLOTS * 16);
         // No memory at all: nothing is stored, nothing is found.
         let mut none = Table::new(0);
-        none.put(7, 0, 0);
+        none.put(7, 0, 0, None);
         assert_eq!(none.get(7), None);
         assert_eq!(none.bytes(), 0);
     }
