@@ -16,6 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The most symmetries of a board (the eight of the square).
 const MAX_SYM: usize = 8;
 
+/// Enhanced transposition cutoffs are tried only with more empty cells than this (near the
+/// end of the game they cost more than they save).
+const ETC_MIN_EMPTY: i32 = 6;
+
 /// How often (in nodes) the stop flag is read.
 const POLL_MASK: u64 = 0xFFF;
 
@@ -78,6 +82,14 @@ pub(crate) struct Solver<B: Bits> {
     pub(crate) aborted: bool,
     /// Set when the stop flag was seen (the budget can be raised again, the flag cannot).
     pub(crate) stopped: bool,
+}
+
+/// Threat maps used to order moves (see `Solver::threat_map`).
+struct OrderMaps<B> {
+    /// Cells where a stone makes at least one threat.
+    m1: B,
+    /// Cells where a stone makes at least two.
+    m2: B,
 }
 
 /// A map `(row, col, width, height) -> (row, col)` of the board onto itself.
@@ -409,11 +421,56 @@ impl<B: Bits> Solver<B> {
         self.aborted
     }
 
-    /// The move-order score of `pos` for the player to move: threats it creates first (cells
-    /// where one more stone completes a window), then closeness to the centre.
-    fn order_score(&self, pos: usize, empty: B) -> i32 {
-        let mine = self.stones[self.mover] | B::bit(pos);
-        let threats = (self.win_cells(mine) & empty & !B::bit(pos)).count() as i32;
+    /// Where a stone of `m` would make a threat: empty cells that lie, with one other empty
+    /// cell, in a window whose other `k - 2` cells are all in `m`. Returned as the cells found
+    /// at least once and at least twice (a two-plane saturating counter), computed for all
+    /// cells at once: for every direction and every pair of gaps `(i, j)` of a window, the
+    /// window starts matching that pattern, moved onto the two gap cells.
+    fn threat_map(&self, m: B, empty: B) -> (B, B) {
+        let k = self.k;
+        let (mut once, mut twice) = (B::ZERO, B::ZERO);
+        if k < 2 {
+            return (once, twice);
+        }
+        let mut ms = [B::ZERO; crate::rules::MAX_SIDE];
+        let mut es = [B::ZERO; crate::rules::MAX_SIDE];
+        for &s in &self.dirs {
+            for o in 0..k {
+                ms[o] = m.down(s * o as u32);
+                es[o] = empty.down(s * o as u32);
+            }
+            for i in 0..k {
+                for j in i + 1..k {
+                    let mut start = es[i] & es[j];
+                    for (o, &mo) in ms[..k].iter().enumerate() {
+                        if o != i && o != j {
+                            start = start & mo;
+                        }
+                    }
+                    if start.is_zero() {
+                        continue;
+                    }
+                    for x in [start.up(s * i as u32), start.up(s * j as u32)] {
+                        twice = twice | (once & x);
+                        once = once | x;
+                    }
+                }
+            }
+        }
+        (once, twice)
+    }
+
+    /// The threat maps of the player to move, for [`order_score`](Self::order_score).
+    fn order_scores(&self, empty: B) -> OrderMaps<B> {
+        let (m1, m2) = self.threat_map(self.stones[self.mover], empty);
+        OrderMaps { m1, m2 }
+    }
+
+    /// The move-order score of `pos`: threats it makes (none, one, two or more), then closeness
+    /// to the centre. From the maps of [`order_scores`](Self::order_scores).
+    #[inline]
+    fn order_score(&self, pos: usize, maps: &OrderMaps<B>) -> i32 {
+        let threats = i32::from(maps.m1.has(pos)) + i32::from(maps.m2.has(pos));
         threats * 4096 + self.centre[pos]
     }
 
@@ -521,10 +578,30 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
+        // Enhanced transposition cutoff: a child the table already knows to be good enough
+        // ends the search here before any move is tried.
+        let q = (p + 1) % self.players;
+        let same = self.side[q] == self.side[p];
+        if cells - n > ETC_MIN_EMPTY {
+            let mut rest = moves;
+            while !rest.is_zero() {
+                let pos = rest.lowest();
+                rest = rest ^ B::bit(pos);
+                let z = &self.zob[p * self.nbits + pos];
+                let child = self.hash[..self.nsym].iter().zip(z).map(|(h, z)| h ^ z).min();
+                if let Some((c_lo, c_hi, _)) = self.table.get(child.unwrap_or(0).max(1)) {
+                    let v = if same { c_lo } else { -c_hi };
+                    if v >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
         // Order the moves: the table's best move, then by threats and centre.
         let several = moves.count() > 1;
         let base = self.moves.len();
         let empty = self.empty();
+        let maps = self.order_scores(empty);
         let mut rest = moves;
         while !rest.is_zero() {
             let pos = rest.lowest();
@@ -532,7 +609,7 @@ impl<B: Bits> Solver<B> {
             let score = if pos == hint {
                 i32::MAX
             } else if several {
-                self.order_score(pos, empty)
+                self.order_score(pos, &maps)
             } else {
                 0
             };
@@ -540,8 +617,6 @@ impl<B: Bits> Solver<B> {
         }
         self.moves[base..].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let end = self.moves.len();
-        let q = (p + 1) % self.players;
-        let same = self.side[q] == self.side[p];
         let alpha0 = alpha;
         let mut best = i32::MIN;
         let mut best_pos = 0;
@@ -568,17 +643,18 @@ impl<B: Bits> Solver<B> {
         self.moves.truncate(base);
         // The best move is kept in the canonical orientation of the position (see `key`).
         let canonical = Some(usize::from(self.sym_fwd[best_pos][sym]));
+        let work = (cells - n) as u32;
         if best >= beta {
-            self.table.put(key, best.max(lo), hi, canonical);
+            self.table.put(key, best.max(lo), hi, canonical, work);
         } else if best <= alpha0 {
-            self.table.put(key, lo, best.min(hi), None);
+            self.table.put(key, lo, best.min(hi), None, work);
         } else {
-            self.table.put(key, best, best, canonical);
+            self.table.put(key, best, best, canonical, work);
         }
         best
     }
 
-    /// The exact value of the position for the side to move, by null-window probes that halve
+    /// The exact value of the position for the side to move, by null-window probes that narrow
     /// the interval of possible scores (Pons' scheme); `None` when the budget ran out.
     pub(crate) fn solve(&mut self) -> Option<i32> {
         if self.stopped {
@@ -590,13 +666,21 @@ impl<B: Bits> Solver<B> {
         let mut lo = -(self.cells - self.n);
         let mut hi = self.cells - self.n;
         while lo < hi {
-            let mut med = lo + (hi - lo) / 2;
-            // Probe near 0 first: most positions of these games are draws or close to it.
-            if med <= 0 && lo / 2 < med {
-                med = lo / 2;
-            } else if med >= 0 && hi / 2 > med {
-                med = hi / 2;
-            }
+            let med = if hi == 0 {
+                -1 // not a win: a draw unless it is a loss
+            } else if lo == 0 {
+                0 // not a loss: a draw unless it is a win
+            } else {
+                // Pons' choice: the middle, pulled towards the middle of the half it is in.
+                let mid = lo + (hi - lo) / 2;
+                if mid <= 0 && lo / 2 < mid {
+                    lo / 2
+                } else if mid >= 0 && hi / 2 > mid {
+                    hi / 2
+                } else {
+                    mid
+                }
+            };
             let r = self.negamax(med, med + 1);
             if self.aborted {
                 return None;
@@ -651,12 +735,13 @@ impl<B: Bits> Solver<B> {
         let empty = self.empty();
         let playable = self.playable(empty);
         let forced = self.candidates().ok();
+        let maps = self.order_scores(empty);
         let mut out = Vec::new();
         let mut rest = playable;
         while !rest.is_zero() {
             let pos = rest.lowest();
             rest = rest ^ B::bit(pos);
-            let mut score = self.order_score(pos, empty);
+            let mut score = self.order_score(pos, &maps);
             if self.wins_at(pos) {
                 score += 1 << 24;
             } else if forced.is_some_and(|m| m.has(pos) && m != playable) {
