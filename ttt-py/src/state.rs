@@ -221,6 +221,44 @@ impl GameState {
         }
     }
 
+    /// The board as ``height * width * players`` bytes of 0/1 in ``[row][col][plane]`` order,
+    /// plane ``j`` marking the cells of the player ``j`` seats after ``perspective`` (plane 0 is
+    /// ``perspective``'s own marks). Made for ``numpy.frombuffer`` (the PettingZoo observation).
+    ///
+    /// Raises ``InvalidRulesError`` (``'player-not-in-game'``) when ``perspective`` has no seat.
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        perspective: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let rules = self.inner.rules();
+        let me = rules
+            .check_player(convert::player(perspective)?)
+            .map_err(|e| errors::invalid_rules(py, e))?;
+        let n = usize::from(rules.players());
+        let board = self.inner.board();
+        PyBytes::new_with(py, board.len() * n, |buf| {
+            for (i, cell) in board.iter().enumerate() {
+                if let Some(p) = cell {
+                    buf[i * n + (p.seat() + n - me.seat()) % n] = 1;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// One byte per cell, 1 where a move can be played now and 0 elsewhere (all 0 once the game
+    /// is over): ``available_moves`` as a mask, made for ``numpy.frombuffer``.
+    fn move_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let moves = self.inner.available_moves();
+        PyBytes::new_with(py, self.inner.board().len(), |buf| {
+            for m in moves {
+                buf[m] = 1;
+            }
+            Ok(())
+        })
+    }
+
     /// The state after the current player plays ``index``.
     ///
     /// Raises ``InvalidMoveError`` with ``reason`` ``'game-over'``, ``'out-of-range'`` (also for
