@@ -1,0 +1,153 @@
+"""The Python benchmark table of ``ttt``: side by side with OpenSpiel and PettingZoo in one run.
+
+Run ``make bench-python`` (or ``python ttt-py/bench/bench.py`` in an environment with ``ttt``,
+``ttt[pettingzoo]``, ``pygame`` and ``open_spiel`` installed). Each figure is the best of
+several timed rounds (games per second, higher is better). When OpenSpiel or PettingZoo's
+tic-tac-toe cannot be imported, the reference figures measured for the issue are used instead
+and the table says so.
+
+Workloads, all on the classic board with uniformly random legal moves:
+- Python loop: one Python call per step (``apply_move(choice(available_moves()))``), the same
+  loop for OpenSpiel (``apply_action(choice(legal_actions()))``), the same ``random.Random``;
+- batch: ``ttt.play_games(n, 'random')``, every game in Rust (all cores, GIL released);
+- PettingZoo: the AEC loop (``agent_iter``/``last``/``step`` with the action mask) on
+  ``ttt.pettingzoo.env()`` and on ``pettingzoo.classic.tictactoe_v3.env()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ttt
+
+# Figures measured for the issue with OpenSpiel 2.0.2 and PettingZoo on the same kind of
+# machine, used only when the library itself cannot be imported here.
+ISSUE_OPENSPIEL_LOOP = 148_000.0
+ISSUE_PETTINGZOO_ENV = 2_400.0
+
+
+def best_rate(run: Callable[[int], None], games: int, rounds: int) -> float:
+    """Games per second of ``run(games)``: the best of ``rounds`` timed rounds after a warm-up."""
+    run(max(1, games // 10))
+    best = 0.0
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        run(games)
+        best = max(best, games / (time.perf_counter() - t0))
+    return best
+
+
+def ttt_loop(games: int) -> None:
+    choice = random.Random(1).choice
+    create = ttt.create_game
+    for _ in range(games):
+        state = create()
+        while not state.is_over:
+            state = state.apply_move(choice(state.available_moves()))
+
+
+def openspiel_loop() -> Callable[[int], None] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("tic_tac_toe")
+
+    def run(games: int) -> None:
+        choice = random.Random(1).choice
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+
+    return run
+
+
+def batch(games: int) -> None:
+    result = ttt.play_games(games, "random", seed=games)
+    assert result.games == games
+
+
+def aec_loop(make_env: Callable[[], Any]) -> Callable[[int], None]:
+    import numpy as np
+
+    env = make_env()
+
+    def run(games: int) -> None:
+        choice = random.Random(1).choice
+        for i in range(games):
+            env.reset(seed=i)
+            for agent in env.agent_iter():
+                observation, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    action = None
+                else:
+                    action = choice(np.flatnonzero(observation["action_mask"]).tolist())
+                env.step(action)
+
+    return run
+
+
+def pettingzoo_tictactoe() -> Callable[[int], None] | None:
+    try:
+        from pettingzoo.classic import tictactoe_v3  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    return aec_loop(tictactoe_v3.env)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    n = lambda k: max(1, int(k * args.scale))  # noqa: E731
+
+    rows: list[tuple[str, float, str]] = []
+    ours_loop = best_rate(ttt_loop, n(40_000), args.rounds)
+    spiel_run = openspiel_loop()
+    if spiel_run is not None:
+        spiel = best_rate(spiel_run, n(40_000), args.rounds)
+        spiel_note = "OpenSpiel measured in this run"
+    else:
+        spiel = ISSUE_OPENSPIEL_LOOP
+        spiel_note = "OpenSpiel not importable: the issue's figure"
+    ours_batch = best_rate(batch, n(2_000_000), args.rounds)
+
+    from ttt.pettingzoo import env as ttt_env
+
+    ours_env = best_rate(aec_loop(ttt_env), n(4_000), args.rounds)
+    pz_run = pettingzoo_tictactoe()
+    if pz_run is not None:
+        pz = best_rate(pz_run, n(1_000), args.rounds)
+        pz_note = "PettingZoo tictactoe_v3 measured in this run"
+    else:
+        pz = ISSUE_PETTINGZOO_ENV
+        pz_note = "PettingZoo tictactoe_v3 not importable: the issue's figure"
+
+    rows = [
+        ("OpenSpiel Python loop", spiel, spiel_note),
+        ("ttt Python loop", ours_loop, f"{ours_loop / spiel:.2f}x OpenSpiel (target 1.5x)"),
+        ("ttt.play_games batch", ours_batch, f"{ours_batch / spiel:.1f}x OpenSpiel loop (target 50x)"),
+        ("PettingZoo tictactoe_v3 env", pz, pz_note),
+        ("ttt.pettingzoo env", ours_env, f"{ours_env / pz:.2f}x PettingZoo (target 3x)"),
+    ]
+    print(
+        f"ttt {ttt.__version__}, Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, best of {args.rounds} rounds"
+    )
+    print()
+    print("| workload (random classic games) | games/s | note |")
+    print("|---|---:|---|")
+    for name, rate, note in rows:
+        print(f"| {name} | {rate:,.0f} | {note} |")
+
+
+if __name__ == "__main__":
+    main()

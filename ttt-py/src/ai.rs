@@ -1,0 +1,413 @@
+//! The AI from Python: `choose_move`, `best_move`, `solve`, `analyze` and `SeededRng`.
+
+use crate::convert;
+use crate::errors;
+use crate::interrupt;
+use crate::state::GameState;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
+use ttt_core::{AiError, Difficulty, Outcome, Rng, SearchLimits};
+
+/// Searches of at most this many empty cells finish in milliseconds: they run on the calling
+/// thread (GIL released) without the Ctrl-C poller.
+const SMALL_SEARCH: usize = 10;
+
+/// The seeded generator shared by Rust, C and Python: ChaCha8 seeded with one 64-bit integer;
+/// each call returns the next float in [0, 1) (the top 53 bits of one 64-bit output). The same
+/// seed gives the same floats, hence the same AI moves, in every language.
+///
+/// ``SeededRng(seed)``: ``seed`` is an int in 0..2**64-1 (``OverflowError`` otherwise).
+/// Thread-safe; not picklable (its position in the stream is not exposed).
+#[pyclass(module = "ttt", name = "SeededRng", frozen)]
+pub struct SeededRng {
+    seed: u64,
+    inner: Mutex<(ttt_core::SeededRng, u64)>,
+}
+
+impl SeededRng {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (ttt_core::SeededRng, u64)> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[pymethods]
+impl SeededRng {
+    #[new]
+    fn new(seed: u64) -> SeededRng {
+        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::new(seed), 0)) }
+    }
+
+    /// The next float in [0, 1).
+    fn __call__(&self) -> f64 {
+        let mut g = self.lock();
+        g.1 += 1;
+        g.0.next_f64()
+    }
+
+    /// The next raw 64-bit output of the stream (one float uses one output).
+    fn next_u64(&self) -> u64 {
+        let mut g = self.lock();
+        g.1 += 1;
+        g.0.next_u64()
+    }
+
+    /// The seed it was made with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How many outputs were drawn so far.
+    #[getter]
+    fn draws(&self) -> u64 {
+        self.lock().1
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<SeededRng seed={} draws={}>", self.seed, self.draws())
+    }
+}
+
+/// Where the floats of one call come from.
+enum Source<'a> {
+    /// A `ttt.SeededRng` object: used directly, without the GIL.
+    Shared(&'a SeededRng),
+    /// A generator made for this call from `seed=` or from Python's `random` module.
+    Owned(ttt_core::SeededRng),
+    /// Any other zero-argument callable; its errors are kept and raised after the call.
+    Callable(Py<PyAny>),
+}
+
+/// The source for `rng=` / `seed=`.
+fn source<'a>(
+    py: Python<'_>,
+    rng: Option<&'a Bound<'_, PyAny>>,
+    seed: Option<u64>,
+) -> PyResult<Source<'a>> {
+    match (rng, seed) {
+        (Some(r), None) if r.is_none() => source(py, None, None),
+        (Some(_), Some(_)) => Err(PyTypeError::new_err("pass rng or seed, not both")),
+        (None, Some(seed)) => Ok(Source::Owned(ttt_core::SeededRng::new(seed))),
+        (Some(r), None) => {
+            if let Ok(shared) = r.cast::<SeededRng>() {
+                Ok(Source::Shared(shared.get()))
+            } else if r.is_callable() {
+                Ok(Source::Callable(r.clone().unbind()))
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "rng must be a zero-argument callable returning a float in [0, 1), not {}",
+                    convert::type_name(r)
+                )))
+            }
+        }
+        (None, None) => {
+            // Follows `random.seed()`, like any other use of Python's `random` module.
+            let seed: u64 = py.import("random")?.call_method1("getrandbits", (64,))?.extract()?;
+            Ok(Source::Owned(ttt_core::SeededRng::new(seed)))
+        }
+    }
+}
+
+/// Runs `f` with the floats of `source`; an error raised by a Python rng (or a value outside
+/// [0, 1)) is returned instead of `f`'s answer.
+fn with_rng<T, F>(py: Python<'_>, source: Source<'_>, small: bool, f: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send,
+{
+    match source {
+        Source::Shared(shared) => interrupt::run(py, small, move |stop| {
+            let mut g = shared.lock();
+            let mut counted = || {
+                g.1 += 1;
+                g.0.next_f64()
+            };
+            f(&mut counted, stop)
+        }),
+        Source::Owned(mut rng) => interrupt::run(py, small, move |stop| f(&mut rng, stop)),
+        Source::Callable(callable) => {
+            let failure: Mutex<Option<PyErr>> = Mutex::new(None);
+            let answer = interrupt::run(py, small, |stop| {
+                let mut draw = || {
+                    Python::attach(|py| match checked_float(py, &callable) {
+                        Ok(x) => x,
+                        Err(e) => {
+                            let mut slot = failure.lock().unwrap_or_else(PoisonError::into_inner);
+                            slot.get_or_insert(e);
+                            0.0
+                        }
+                    })
+                };
+                f(&mut draw, stop)
+            })?;
+            match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+                Some(e) => Err(e),
+                None => Ok(answer),
+            }
+        }
+    }
+}
+
+/// One float from a Python rng, refused unless it is a float (or int) in [0, 1).
+fn checked_float(py: Python<'_>, callable: &Py<PyAny>) -> PyResult<f64> {
+    let value = callable.call0(py)?;
+    let x: f64 = value.extract(py).map_err(|_| {
+        PyTypeError::new_err(format!(
+            "rng() must return a float in [0, 1), not {}",
+            convert::type_name(value.bind(py))
+        ))
+    })?;
+    if (0.0..1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(PyValueError::new_err(format!("rng() returned {x}, outside [0, 1)")))
+    }
+}
+
+/// A difficulty given from Python: ``'easy'``, ``'medium'``, ``'hard'`` (or a ``str`` enum).
+fn difficulty(obj: &Bound<'_, PyAny>) -> PyResult<Difficulty> {
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "difficulty is one of 'easy', 'medium', 'hard', not {}",
+            convert::type_name(obj)
+        )));
+    };
+    s.to_cow()?.parse().map_err(|e: ttt_core::ParseDifficultyError| {
+        PyValueError::new_err(format!("{e}: use 'easy', 'medium' or 'hard'"))
+    })
+}
+
+/// The search limits of one call: the defaults, overridden by the keyword arguments.
+fn limits(max_nodes: Option<u64>, table_bytes: Option<usize>, stop: Arc<AtomicBool>) -> SearchLimits {
+    let mut limits = SearchLimits::default();
+    if let Some(n) = max_nodes {
+        limits.max_nodes = n;
+    }
+    if let Some(b) = table_bytes {
+        limits.table_bytes = b;
+    }
+    limits.stop = Some(stop);
+    limits
+}
+
+/// Whether a search of `state` is small enough to skip the Ctrl-C poller.
+fn small(state: &ttt_core::GameState) -> bool {
+    state.board().iter().filter(|c| c.is_none()).count() <= SMALL_SEARCH
+}
+
+/// The move ``difficulty`` plays for the player to move. ``'easy'``: uniform over the legal
+/// moves; ``'medium'``: win now, else block, else uniform; ``'hard'``: uniform among all moves
+/// of best exact score (perfect play), within the search limits on big boards.
+///
+/// ``rng`` is a zero-argument callable returning a float in [0, 1) (for instance a
+/// ``SeededRng`` or ``random.random``); ``seed=`` uses ``SeededRng(seed)``; with neither, a seed
+/// is drawn from Python's ``random`` module. Exactly one float is drawn per call.
+///
+/// Raises ``GameOverError`` on a finished game, ``ValueError`` for an unknown difficulty or an
+/// rng value outside [0, 1), ``TypeError`` when both ``rng`` and ``seed`` are given. Releases
+/// the GIL; Ctrl-C interrupts a long search.
+#[pyfunction]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None))]
+pub fn choose_move(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<usize> {
+    choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| c.index)
+}
+
+/// Like ``choose_move``, returning ``(index, proven)``: ``proven`` is ``True`` when Hard's move is
+/// proven best (always on boards small enough to solve within the limits), ``False`` for Easy,
+/// Medium and an unproven Hard answer.
+#[pyfunction]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None))]
+pub fn choose_move_with(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<(usize, bool)> {
+    choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| (c.index, c.proven))
+}
+
+fn choose(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty_arg: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<ttt_core::Choice> {
+    let d = difficulty(difficulty_arg)?;
+    let game = &state.get().inner;
+    let small = d != Difficulty::Hard || small(game);
+    let source = source(py, rng, seed)?;
+    let result = with_rng(py, source, small, move |rng, stop| {
+        ttt_core::choose_move_with(game, d, rng, &limits(max_nodes, table_bytes, stop))
+    })?;
+    result.map_err(|e| match e {
+        AiError::GameOver => errors::game_over(py, e.to_string()),
+    })
+}
+
+/// One legal move with its proven outcome for the mover and the plies to the end of the game
+/// under perfect play (this move is ply 1); ``outcome`` and ``plies`` are ``None`` when the
+/// search could not prove them within its limits (never a guess).
+#[pyclass(module = "ttt", name = "MoveAnalysis", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct MoveAnalysis {
+    inner: ttt_core::MoveAnalysis,
+}
+
+fn outcome<'py>(py: Python<'py>, o: Option<Outcome>) -> Option<Bound<'py, PyString>> {
+    o.map(|o| PyString::intern(py, o.as_str()))
+}
+
+fn repr_opt<T: std::fmt::Display>(v: Option<T>, quote: bool) -> String {
+    match v {
+        None => "None".to_owned(),
+        Some(v) if quote => format!("'{v}'"),
+        Some(v) => v.to_string(),
+    }
+}
+
+#[pymethods]
+impl MoveAnalysis {
+    /// The cell.
+    #[getter]
+    fn index(&self) -> usize {
+        self.inner.index
+    }
+    /// ``'win'``, ``'draw'`` or ``'loss'`` for the player to move, or ``None`` if unproven.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        outcome(py, self.inner.outcome)
+    }
+    /// Plies to the end under perfect play (this move is ply 1), or ``None`` if unproven.
+    #[getter]
+    fn plies(&self) -> Option<u32> {
+        self.inner.plies
+    }
+    /// Whether the outcome is proven.
+    #[getter]
+    fn proven(&self) -> bool {
+        self.inner.outcome.is_some()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "MoveAnalysis(index={}, outcome={}, plies={})",
+            self.inner.index,
+            repr_opt(self.inner.outcome.map(Outcome::as_str), true),
+            repr_opt(self.inner.plies, false)
+        )
+    }
+}
+
+/// The answer of ``solve``: the move, its outcome and plies when proven, whether it is proven,
+/// and the number of nodes searched.
+#[pyclass(module = "ttt", name = "BestMove", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct BestMove {
+    inner: ttt_core::BestMove,
+}
+
+#[pymethods]
+impl BestMove {
+    /// The cell to play.
+    #[getter]
+    fn index(&self) -> usize {
+        self.inner.index
+    }
+    /// ``'win'``, ``'draw'`` or ``'loss'`` for the player to move, or ``None`` if unproven.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        outcome(py, self.inner.outcome)
+    }
+    /// Plies to the end under perfect play, or ``None`` if unproven.
+    #[getter]
+    fn plies(&self) -> Option<u32> {
+        self.inner.plies
+    }
+    /// Whether the move is proven best.
+    #[getter]
+    fn proven(&self) -> bool {
+        self.inner.proven
+    }
+    /// Nodes searched.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.inner.nodes
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "BestMove(index={}, outcome={}, plies={}, proven={}, nodes={})",
+            self.inner.index,
+            repr_opt(self.inner.outcome.map(Outcome::as_str), true),
+            repr_opt(self.inner.plies, false),
+            if self.inner.proven { "True" } else { "False" },
+            self.inner.nodes
+        )
+    }
+}
+
+/// The deterministic perfect move: best exact score (fastest win, slowest loss), ties broken by
+/// distance to the centre, then lowest index. ``None`` when the game is over. On boards too big
+/// to solve within the limits, the search's best unproven move (see ``solve``). Releases the
+/// GIL; Ctrl-C interrupts a long search.
+#[pyfunction]
+#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None))]
+pub fn best_move(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<Option<usize>> {
+    Ok(solve(py, state, max_nodes, table_bytes)?.map(|b| b.inner.index))
+}
+
+/// ``best_move`` with its outcome, plies, proof flag and node count (a ``BestMove``), or
+/// ``None`` when the game is over.
+#[pyfunction]
+#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None))]
+pub fn solve(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<Option<BestMove>> {
+    let game = &state.get().inner;
+    let answer = interrupt::run(py, small(game), move |stop| {
+        ttt_core::best_move_with(game, &limits(max_nodes, table_bytes, stop))
+    })?;
+    Ok(answer.map(|inner| BestMove { inner }))
+}
+
+/// Every legal move with its outcome for the mover and its plies to the end, best first (the
+/// order of ``best_move``'s preference); empty when the game is over. Moves the search could not
+/// prove within its limits have ``outcome`` and ``plies`` ``None``. Releases the GIL; Ctrl-C
+/// interrupts a long search.
+#[pyfunction]
+#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None))]
+pub fn analyze(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<Vec<MoveAnalysis>> {
+    let game = &state.get().inner;
+    let moves = interrupt::run(py, small(game), move |stop| {
+        ttt_core::analyze_with(game, &limits(max_nodes, table_bytes, stop))
+    })?;
+    Ok(moves.into_iter().map(|inner| MoveAnalysis { inner }).collect())
+}
