@@ -8,7 +8,7 @@
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 /// How often the waiting thread looks for signals.
@@ -28,34 +28,43 @@ where
     if small {
         return Ok(py.detach(|| work(stop)));
     }
+    // The helper leaves its answer here and wakes the waiting thread.
+    let slot: Mutex<Option<T>> = Mutex::new(None);
+    let ready = Condvar::new();
     std::thread::scope(|scope| {
-        let (tx, rx) = channel();
         let flag = Arc::clone(&stop);
+        let (slot_ref, ready_ref) = (&slot, &ready);
         let handle = scope.spawn(move || {
-            // The receiver outlives the helper unless a signal ended the wait: ignore that case.
-            let _ = tx.send(work(flag));
+            let answer = work(flag);
+            *slot_ref.lock().unwrap_or_else(PoisonError::into_inner) = Some(answer);
+            ready_ref.notify_all();
         });
         loop {
-            match py.detach(|| rx.recv_timeout(POLL)) {
-                Ok(value) => return Ok(value),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        stop.store(true, Ordering::Relaxed);
-                        // Wait for the helper without the GIL (it may need it for a Python rng).
-                        let _ = py.detach(|| handle.join());
-                        return Err(e);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    // The helper died without an answer: it panicked. Re-raise the panic here,
-                    // where PyO3 turns it into a Python `PanicException`.
-                    return match py.detach(|| handle.join()) {
-                        Err(payload) => std::panic::resume_unwind(payload),
-                        Ok(()) => Err(pyo3::exceptions::PyRuntimeError::new_err(
-                            "the search thread ended without an answer",
-                        )),
-                    };
-                }
+            let (answer, finished) = py.detach(|| {
+                let guard = slot.lock().unwrap_or_else(PoisonError::into_inner);
+                let (mut guard, _) = ready
+                    .wait_timeout_while(guard, POLL, |a| a.is_none() && !handle.is_finished())
+                    .unwrap_or_else(PoisonError::into_inner);
+                (guard.take(), handle.is_finished())
+            });
+            if let Some(answer) = answer {
+                return Ok(answer);
+            }
+            if finished {
+                // The helper ended without an answer: it panicked. Re-raise the panic here,
+                // where PyO3 turns it into a Python `PanicException`.
+                return match py.detach(|| handle.join()) {
+                    Err(payload) => std::panic::resume_unwind(payload),
+                    Ok(()) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "the search thread ended without an answer",
+                    )),
+                };
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                // Wait for the helper without the GIL (it may need it for a Python rng).
+                let _ = py.detach(|| handle.join());
+                return Err(e);
             }
         }
     })

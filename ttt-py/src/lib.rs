@@ -7,7 +7,9 @@
 
 mod convert;
 mod errors;
+mod interrupt;
 mod rules;
+mod search;
 mod state;
 
 use pyo3::prelude::*;
@@ -102,6 +104,11 @@ fn _ttt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_class::<GameState>()?;
     m.add_class::<Evaluation>()?;
+    m.add_class::<search::MoveAnalysis>()?;
+    m.add_class::<search::BestMove>()?;
+    m.add_function(wrap_pyfunction!(search::best_move, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(create_game, m)?)?;
     m.add_function(wrap_pyfunction!(apply_move, m)?)?;
     m.add_function(wrap_pyfunction!(undo_last_move, m)?)?;
