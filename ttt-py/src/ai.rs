@@ -3,13 +3,13 @@
 use crate::convert;
 use crate::errors;
 use crate::interrupt;
+use crate::search::{limits, small};
 use crate::state::GameState;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
-use crate::search::{limits, small};
 use ttt_core::{AiError, Difficulty, Rng};
 
 /// The seeded generator shared by Rust, C and Python: ChaCha8 seeded with one 64-bit integer;
@@ -73,7 +73,7 @@ enum Source<'a> {
     /// A `ttt.SeededRng` object: used directly, without the GIL.
     Shared(&'a SeededRng),
     /// A generator made for this call from `seed=` or from Python's `random` module.
-    Owned(ttt_core::SeededRng),
+    Owned(Box<ttt_core::SeededRng>),
     /// Any other zero-argument callable; its errors are kept and raised after the call.
     Callable(Py<PyAny>),
 }
@@ -87,7 +87,7 @@ fn source<'a>(
     match (rng, seed) {
         (Some(r), None) if r.is_none() => source(py, None, None),
         (Some(_), Some(_)) => Err(PyTypeError::new_err("pass rng or seed, not both")),
-        (None, Some(seed)) => Ok(Source::Owned(ttt_core::SeededRng::new(seed))),
+        (None, Some(seed)) => Ok(Source::Owned(Box::new(ttt_core::SeededRng::new(seed)))),
         (Some(r), None) => {
             if let Ok(shared) = r.cast::<SeededRng>() {
                 Ok(Source::Shared(shared.get()))
@@ -103,7 +103,7 @@ fn source<'a>(
         (None, None) => {
             // Follows `random.seed()`, like any other use of Python's `random` module.
             let seed: u64 = py.import("random")?.call_method1("getrandbits", (64,))?.extract()?;
-            Ok(Source::Owned(ttt_core::SeededRng::new(seed)))
+            Ok(Source::Owned(Box::new(ttt_core::SeededRng::new(seed))))
         }
     }
 }
@@ -124,7 +124,7 @@ where
             };
             f(&mut counted, stop)
         }),
-        Source::Owned(mut rng) => interrupt::run(py, small, move |stop| f(&mut rng, stop)),
+        Source::Owned(mut rng) => interrupt::run(py, small, move |stop| f(&mut *rng, stop)),
         Source::Callable(callable) => {
             let failure: Mutex<Option<PyErr>> = Mutex::new(None);
             let answer = interrupt::run(py, small, |stop| {
@@ -239,4 +239,3 @@ fn choose(
         AiError::GameOver => errors::game_over(py, e.to_string()),
     })
 }
-

@@ -72,8 +72,7 @@ fn seats(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Difficulty>> {
     if players.is_instance_of::<PyString>() {
         return Ok(vec![parse(players)?; n]);
     }
-    let list: Vec<Difficulty> =
-        players.try_iter()?.map(|p| parse(&p?)).collect::<PyResult<_>>()?;
+    let list: Vec<Difficulty> = players.try_iter()?.map(|p| parse(&p?)).collect::<PyResult<_>>()?;
     if list.len() != n {
         return Err(PyValueError::new_err(format!(
             "players names {} difficulties; these rules have {n} seats",

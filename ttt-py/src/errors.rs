@@ -14,7 +14,6 @@ static INVALID_MOVE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INVALID_STATE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INVALID_RULES: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INVALID_RECORD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-#[allow(dead_code)]
 static GAME_OVER: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// Builds an instance of `ttt.<name>` from `args`; if even that fails, the failure itself.
@@ -101,7 +100,6 @@ pub fn invalid_record(py: Python<'_>, offset: usize, error: &RecordError) -> PyE
 }
 
 /// `GameOverError(message)`.
-#[allow(dead_code)] // used by the AI bindings
 pub fn game_over(py: Python<'_>, message: String) -> PyErr {
     raise(py, &GAME_OVER, "GameOverError", (message,))
 }

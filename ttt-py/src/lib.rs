@@ -5,6 +5,8 @@
 //! The Python-facing documentation is in the docstrings below and in the hand-written stub
 //! `python/ttt/_ttt.pyi`.
 
+mod ai;
+mod batch;
 mod convert;
 mod errors;
 mod interrupt;
@@ -109,6 +111,11 @@ fn _ttt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::best_move, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
+    m.add_class::<ai::SeededRng>()?;
+    m.add_function(wrap_pyfunction!(ai::choose_move, m)?)?;
+    m.add_function(wrap_pyfunction!(ai::choose_move_with, m)?)?;
+    m.add_class::<batch::BatchResult>()?;
+    m.add_function(wrap_pyfunction!(batch::play_games, m)?)?;
     m.add_function(wrap_pyfunction!(create_game, m)?)?;
     m.add_function(wrap_pyfunction!(apply_move, m)?)?;
     m.add_function(wrap_pyfunction!(undo_last_move, m)?)?;

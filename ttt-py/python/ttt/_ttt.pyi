@@ -1,5 +1,6 @@
 """Type stubs of the native module ``ttt._ttt`` (written by hand; checked by ``mypy.stubtest``)."""
 
+from collections.abc import Callable, Iterable
 from typing import Final, Literal, final
 
 from typing_extensions import Self
@@ -12,21 +13,26 @@ __all__ = [
     "MIN_PLAYERS",
     "RECORD_VERSION",
     "WIN_LINES",
+    "BatchResult",
     "BestMove",
     "Evaluation",
     "GameState",
     "MoveAnalysis",
     "Rules",
+    "SeededRng",
     "__version__",
     "analyze",
     "apply_move",
     "available_moves",
     "best_move",
+    "choose_move",
+    "choose_move_with",
     "create_game",
     "evaluate_board",
     "from_record",
     "other_player",
     "parse_state",
+    "play_games",
     "solve",
     "undo_last_move",
 ]
@@ -190,3 +196,63 @@ def solve(
 def analyze(
     state: GameState, *, max_nodes: int | None = None, table_bytes: int | None = None
 ) -> list[MoveAnalysis]: ...
+
+@final
+class SeededRng:
+    def __new__(cls, seed: int) -> Self: ...
+    def __call__(self, *args: object, **kwargs: object) -> float: ...
+    def next_u64(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+
+def choose_move(
+    state: GameState,
+    difficulty: str,
+    rng: Callable[[], float] | None = None,
+    *,
+    seed: int | None = None,
+    max_nodes: int | None = None,
+    table_bytes: int | None = None,
+) -> int: ...
+def choose_move_with(
+    state: GameState,
+    difficulty: str,
+    rng: Callable[[], float] | None = None,
+    *,
+    seed: int | None = None,
+    max_nodes: int | None = None,
+    table_bytes: int | None = None,
+) -> tuple[int, bool]: ...
+
+@final
+class BatchResult:
+    @property
+    def games(self) -> int: ...
+    @property
+    def wins(self) -> dict[_Mark, int]: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def total_plies(self) -> int: ...
+    @property
+    def winners(self) -> tuple[_Mark | None, ...]: ...
+    @property
+    def plies(self) -> tuple[int, ...]: ...
+    @property
+    def moves(self) -> list[tuple[int, ...]] | None: ...
+    def __len__(self) -> int: ...
+
+def play_games(
+    n: int,
+    players: str | Iterable[str] | None = None,
+    *,
+    rules: Rules | None = None,
+    start: GameState | None = None,
+    seed: int = 0,
+    record_moves: bool = False,
+    threads: int | None = None,
+    max_nodes: int | None = None,
+    table_bytes: int | None = None,
+) -> BatchResult: ...
