@@ -25,6 +25,18 @@ pub struct SeededRng {
 }
 
 impl SeededRng {
+    /// A generator for `seed`.
+    pub fn create(seed: u64) -> SeededRng {
+        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::new(seed), 0)) }
+    }
+
+    /// The next float, counted.
+    pub fn draw(&self) -> f64 {
+        let mut g = self.lock();
+        g.1 += 1;
+        g.0.next_f64()
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, (ttt_core::SeededRng, u64)> {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -34,14 +46,12 @@ impl SeededRng {
 impl SeededRng {
     #[new]
     fn new(seed: u64) -> SeededRng {
-        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::new(seed), 0)) }
+        SeededRng::create(seed)
     }
 
     /// The next float in [0, 1).
     fn __call__(&self) -> f64 {
-        let mut g = self.lock();
-        g.1 += 1;
-        g.0.next_f64()
+        self.draw()
     }
 
     /// The next raw 64-bit output of the stream (one float uses one output).
@@ -165,7 +175,7 @@ fn checked_float(py: Python<'_>, callable: &Py<PyAny>) -> PyResult<f64> {
 }
 
 /// A difficulty given from Python: ``'easy'``, ``'medium'``, ``'hard'`` (or a ``str`` enum).
-fn difficulty(obj: &Bound<'_, PyAny>) -> PyResult<Difficulty> {
+pub fn difficulty(obj: &Bound<'_, PyAny>) -> PyResult<Difficulty> {
     let Ok(s) = obj.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
             "difficulty is one of 'easy', 'medium', 'hard', not {}",

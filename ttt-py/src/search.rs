@@ -18,6 +18,13 @@ pub fn limits(
     table_bytes: Option<usize>,
     stop: Arc<AtomicBool>,
 ) -> SearchLimits {
+    let mut limits = limits_without_stop(max_nodes, table_bytes);
+    limits.stop = Some(stop);
+    limits
+}
+
+/// The defaults, overridden by the keyword arguments, with no stop flag.
+pub fn limits_without_stop(max_nodes: Option<u64>, table_bytes: Option<usize>) -> SearchLimits {
     let mut limits = SearchLimits::default();
     if let Some(n) = max_nodes {
         limits.max_nodes = n;
@@ -25,7 +32,6 @@ pub fn limits(
     if let Some(b) = table_bytes {
         limits.table_bytes = b;
     }
-    limits.stop = Some(stop);
     limits
 }
 

@@ -1,7 +1,7 @@
 """Type stubs of the native module ``ttt._ttt`` (written by hand; checked by ``mypy.stubtest``)."""
 
 from collections.abc import Callable, Iterable
-from typing import Final, Literal, final
+from typing import Final, Literal, Protocol, final
 
 from typing_extensions import Self
 
@@ -15,11 +15,16 @@ __all__ = [
     "WIN_LINES",
     "BatchResult",
     "BestMove",
+    "ComputerPlayer",
     "Evaluation",
     "GameState",
+    "HumanPlayer",
+    "Match",
+    "Move",
     "MoveAnalysis",
     "Rules",
     "SeededRng",
+    "Step",
     "__version__",
     "analyze",
     "apply_move",
@@ -256,3 +261,73 @@ def play_games(
     max_nodes: int | None = None,
     table_bytes: int | None = None,
 ) -> BatchResult: ...
+
+@final
+class Move:
+    def __new__(cls, player: str, ply: int, index: int) -> Self: ...
+    @property
+    def player(self) -> _Mark: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def index(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class HumanPlayer:
+    def __new__(cls, mark: str) -> Self: ...
+    @property
+    def mark(self) -> _Mark: ...
+    def push(self, index: int, ply: int, player: str | None = None) -> None: ...
+    @property
+    def pending(self) -> int: ...
+
+@final
+class ComputerPlayer:
+    def __new__(
+        cls,
+        mark: str,
+        difficulty: str,
+        rng: SeededRng | None = None,
+        *,
+        seed: int | None = None,
+        max_nodes: int | None = None,
+        table_bytes: int | None = None,
+    ) -> Self: ...
+    @property
+    def mark(self) -> _Mark: ...
+    @property
+    def difficulty(self) -> Literal["easy", "medium", "hard"]: ...
+    @property
+    def rng(self) -> SeededRng: ...
+
+class _Participant(Protocol):
+    @property
+    def mark(self) -> str: ...
+    def next_move(self, state: GameState, /) -> int | Move | None: ...
+
+@final
+class Step:
+    @property
+    def kind(self) -> Literal["played", "waiting", "over"]: ...
+    @property
+    def move(self) -> Move | None: ...
+    @property
+    def player(self) -> _Mark | None: ...
+    @property
+    def status(self) -> _Status | None: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Match:
+    def __new__(
+        cls, state: GameState, participants: Iterable[HumanPlayer | ComputerPlayer | _Participant]
+    ) -> Self: ...
+    @property
+    def state(self) -> GameState: ...
+    def step(self) -> Step: ...
+    def run(self) -> Step: ...
