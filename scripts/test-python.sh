@@ -36,7 +36,7 @@ elif [ "$rc" -ne 0 ]; then
 fi
 
 echo "== mypy --strict (examples, tests, bench)"
-"$PY" -m mypy --config-file "$ROOT/ttt-py/pyproject.toml" "$ROOT/examples/python"
+"$PY" -m mypy --config-file "$ROOT/ttt-py/pyproject.toml" "$ROOT/examples/python" "$ROOT/ttt-py/bench"
 (cd "$ROOT/ttt-py/tests" && "$PY" -m mypy --config-file "$ROOT/ttt-py/pyproject.toml" .)
 
 echo "== stubtest"

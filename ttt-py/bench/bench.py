@@ -107,7 +107,10 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    n = lambda k: max(1, int(k * args.scale))  # noqa: E731
+    scale: float = args.scale
+
+    def n(games: int) -> int:
+        return max(1, int(games * scale))
 
     rows: list[tuple[str, float, str]] = []
     ours_loop = best_rate(ttt_loop, n(40_000), args.rounds)
