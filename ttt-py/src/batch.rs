@@ -28,7 +28,7 @@ fn play_range(
     limits: &SearchLimits,
     stop: &AtomicBool,
 ) -> Result<Option<Vec<Game>>, String> {
-    let mut games = Vec::with_capacity((range.end - range.start) as usize);
+    let mut games = Vec::with_capacity((range.end - range.start).min(1 << 16) as usize);
     for i in range {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
@@ -223,7 +223,7 @@ pub fn play_games(
                     })
                 })
                 .collect();
-            let mut games = Vec::with_capacity(n as usize);
+            let mut games = Vec::with_capacity(n.min(1 << 16) as usize);
             for w in workers {
                 match w.join() {
                     Ok(Ok(Some(part))) => games.extend(part),

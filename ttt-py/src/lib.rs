@@ -16,7 +16,7 @@ mod search;
 mod state;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 use rules::{Rules, rules_arg};
 use state::{Evaluation, GameState};
 
@@ -53,8 +53,8 @@ fn undo_last_move(state: &Bound<'_, GameState>) -> GameState {
 
 /// Ascending playable cells; empty when the game is over.
 #[pyfunction]
-fn available_moves(state: &Bound<'_, GameState>) -> Vec<usize> {
-    state.get().inner.available_moves()
+fn available_moves<'py>(state: &Bound<'py, GameState>) -> PyResult<Bound<'py, PyList>> {
+    state.get().moves_list(state.py())
 }
 
 /// Looks at a classic board (nine cells, as a string or a sequence of marks and ``None``): a

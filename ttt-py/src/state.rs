@@ -4,7 +4,7 @@ use crate::convert;
 use crate::errors;
 use crate::rules::{Rules, rules_arg};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple, PyType};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple, PyType};
 use ttt_core::{Player, Status};
 
 /// One position of a game together with how it was reached. Immutable: every operation returns
@@ -25,6 +25,24 @@ impl GameState {
     /// Wraps an engine state.
     pub fn from_core(inner: ttt_core::GameState) -> GameState {
         GameState { inner }
+    }
+
+    /// `available_moves` as a Python list, built from the engine's `is_legal` through a stack
+    /// buffer: the same cells in the same order, without a heap allocation per call (this is
+    /// the hot call of every Python game loop).
+    pub fn moves_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut buf = [0u16; ttt_core::MAX_SIDE * ttt_core::MAX_SIDE];
+        let mut n = 0;
+        if !self.inner.is_over() {
+            for i in 0..self.inner.board().len() {
+                if self.inner.is_legal(i) {
+                    // Cells number at most 400: they fit in u16.
+                    buf[n] = i as u16;
+                    n += 1;
+                }
+            }
+        }
+        PyList::new(py, &buf[..n])
     }
 
     /// The engine's `apply_move`, with a Python index and the Python exception.
@@ -201,8 +219,8 @@ impl GameState {
 
     /// The playable cells in ascending order; empty when the game is over. Under gravity, the
     /// lowest empty cell of each column that is not full.
-    fn available_moves(&self) -> Vec<usize> {
-        self.inner.available_moves()
+    fn available_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.moves_list(py)
     }
 
     /// Whether ``index`` can be played now. ``False`` for anything that is not a cell index.

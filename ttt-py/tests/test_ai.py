@@ -531,3 +531,30 @@ def test_batch_bad_arguments() -> None:
     with pytest.raises(OverflowError):
         ttt.play_games(-1)
     assert ttt.play_games(0).games == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_interrupts_a_batch() -> None:
+    script = textwrap.dedent(
+        """
+        import sys, ttt
+        print("playing", flush=True)
+        try:
+            ttt.play_games(10**12, "random")
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(0)
+        sys.exit(1)
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "playing"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, _ = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    assert (proc.returncode, out.strip()) == (0, "interrupted")

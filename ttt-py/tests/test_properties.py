@@ -52,6 +52,17 @@ def test_state_invariants(state: ttt.GameState) -> None:
         assert None not in board
     moves = state.available_moves()
     assert moves == sorted(moves)
+    # move_mask() comes from the engine's own available_moves(): the two must agree.
+    assert [i for i, b in enumerate(state.move_mask()) if b] == moves
+    assert ttt.available_moves(state) == moves
+    if not state.is_over:
+        w = r.width
+        expected = [
+            i
+            for i in range(r.cell_count)
+            if board[i] is None and (not r.gravity or i + w >= r.cell_count or board[i + w] is not None)
+        ]
+        assert moves == expected
     for i in range(r.cell_count):
         assert state.is_legal(i) == (i in moves)
     assert not state.is_legal(r.cell_count)

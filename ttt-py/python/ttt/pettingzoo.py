@@ -30,10 +30,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
-from pettingzoo import AECEnv
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+    from pettingzoo import AECEnv
+except ImportError as error:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"ttt.pettingzoo needs the optional extra: pip install 'ttt[pettingzoo]' ({error})"
+    ) from error
 
 import ttt
 
