@@ -48,6 +48,13 @@ impl Move {
         let m = &self.inner;
         format!("Move(player='{}', ply={}, index={})", m.player, m.ply, m.index)
     }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyAny>, (Bound<'py, PyString>, usize, usize)) {
+        let m = slf.get().inner;
+        (slf.get_type().into_any(), (convert::mark(slf.py(), m.player), m.ply, m.index))
+    }
 }
 
 /// A person: the match plays the moves pushed with ``push``, oldest first, and refuses stale or

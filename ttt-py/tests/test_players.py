@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 import ttt
@@ -143,3 +146,6 @@ def test_computer_player_arguments() -> None:
         ttt.ComputerPlayer("Q", "easy")
     assert repr(ttt.ComputerPlayer("O", ttt.Difficulty.HARD)) == "ComputerPlayer('O', 'hard')"
     assert repr(ttt.Move("X", 0, 4)) == "Move(player='X', ply=0, index=4)"
+    move = ttt.Move("O", 3, 7)
+    assert pickle.loads(pickle.dumps(move)) == move
+    assert copy.deepcopy(move) == move

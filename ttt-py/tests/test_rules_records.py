@@ -179,3 +179,37 @@ def test_bytes_records() -> None:
     assert (info.value.reason, info.value.offset) == ("not-utf8", 6)
     with pytest.raises(TypeError):
         ttt.from_record(42)  # type: ignore[arg-type]
+
+
+def test_lines_not_from_one_move() -> None:
+    # X has two disjoint lines: no single last move made both.
+    with pytest.raises(ttt.InvalidStateError) as info:
+        ttt.GameState.from_board("XXX.OO..XXX.OO.O", "O", rules=ttt.Rules(4, 4, 3))
+    assert info.value.reason == "lines-not-from-one-move"
+
+
+def test_game_state_constructor_and_accessors() -> None:
+    assert ttt.GameState() == ttt.create_game()
+    c4 = ttt.GameState(ttt.Rules.CONNECT_FOUR, "O")
+    assert (c4.current_player, c4.starting_player, c4.rules) == ("O", "O", ttt.Rules.CONNECT_FOUR)
+    with pytest.raises(ttt.InvalidRulesError):
+        ttt.GameState(ttt.Rules(), "Z")
+    state = play([4, 0])
+    assert (state.cell(4), state.cell(0), state.cell(8)) == ("X", "O", None)
+    with pytest.raises(IndexError):
+        state.cell(9)
+    assert state.is_legal(8) and not state.is_legal(4) and not state.is_legal("8")
+    assert not state.is_legal(-1) and not state.is_legal(9)
+    assert state.starting_state() == ttt.create_game()
+
+
+def test_planes_and_mask() -> None:
+    state = play([4, 0])
+    assert state.planes("X") == bytes([0, 1, 0, 0, 0, 0, 0, 0, 1, 0] + [0] * 8)
+    assert state.planes("O")[0:2] == bytes([1, 0])
+    assert state.move_mask() == bytes([0, 1, 1, 1, 0, 1, 1, 1, 1])
+    with pytest.raises(ttt.InvalidRulesError) as info:
+        state.planes("Y")
+    assert info.value.reason == "player-not-in-game"
+    won = play([0, 3, 1, 4, 2])
+    assert won.move_mask() == bytes(9)

@@ -35,10 +35,10 @@ try:
     from gymnasium import spaces
     from numpy.typing import NDArray
     from pettingzoo import AECEnv
-except ImportError as error:  # pragma: no cover - depends on the installation
+except ImportError as _missing:  # pragma: no cover - depends on the installation
     raise ImportError(
-        f"ttt.pettingzoo needs the optional extra: pip install 'ttt[pettingzoo]' ({error})"
-    ) from error
+        f"ttt.pettingzoo needs the optional extra: pip install 'ttt[pettingzoo]' ({_missing})"
+    ) from _missing
 
 import ttt
 
