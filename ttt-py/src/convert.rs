@@ -50,7 +50,14 @@ pub fn player(obj: &Bound<'_, PyAny>) -> PyResult<Player> {
             type_name(obj)
         )));
     };
-    let text = s.to_cow()?;
+    player_str(&s.to_cow()?)
+}
+
+/// A player named by a string: `'X'`, `'O'`, `'Y'` or `'Z'` (either case).
+///
+/// # Errors
+/// `ValueError` for any other string.
+pub fn player_str(text: &str) -> PyResult<Player> {
     let mut chars = text.chars();
     match (chars.next().and_then(Player::from_mark), chars.next()) {
         (Some(p), None) => Ok(p),

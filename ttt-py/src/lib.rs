@@ -25,18 +25,13 @@ use state::{Evaluation, GameState};
 /// Raises ``InvalidRulesError`` (``'player-not-in-game'``) for a mark with no seat in the
 /// rules, such as ``'Y'`` in a two-player game.
 #[pyfunction]
-#[pyo3(signature = (starting_player = None, *, rules = None))]
+#[pyo3(signature = (starting_player = "X", *, rules = None))]
 fn create_game(
     py: Python<'_>,
-    starting_player: Option<&Bound<'_, PyAny>>,
+    starting_player: &str,
     rules: Option<&Bound<'_, Rules>>,
 ) -> PyResult<GameState> {
-    match starting_player {
-        Some(p) => state::new_game(py, rules_arg(rules), p),
-        None => ttt_core::GameState::new(rules_arg(rules), ttt_core::Player::X)
-            .map(GameState::from_core)
-            .map_err(|e| errors::invalid_rules(py, e)),
-    }
+    state::new_game(py, rules_arg(rules), starting_player)
 }
 
 /// The state after the current player plays ``index``; see ``GameState.apply_move``.

@@ -58,9 +58,9 @@ impl GameState {
 pub fn new_game(
     py: Python<'_>,
     rules: ttt_core::Rules,
-    starting_player: &Bound<'_, PyAny>,
+    starting_player: &str,
 ) -> PyResult<GameState> {
-    let player = convert::player(starting_player)?;
+    let player = convert::player_str(starting_player)?;
     ttt_core::GameState::new(rules, player)
         .map(GameState::from_core)
         .map_err(|e| errors::invalid_rules(py, e))
@@ -103,20 +103,13 @@ pub fn from_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<GameSt
 #[pymethods]
 impl GameState {
     #[new]
-    #[pyo3(signature = (rules = None, starting_player = None))]
+    #[pyo3(signature = (rules = None, starting_player = "X"))]
     fn new(
         py: Python<'_>,
         rules: Option<&Bound<'_, Rules>>,
-        starting_player: Option<&Bound<'_, PyAny>>,
+        starting_player: &str,
     ) -> PyResult<GameState> {
-        let rules = rules_arg(rules);
-        match starting_player {
-            Some(p) => new_game(py, rules, p),
-            None => Ok(GameState::from_core(
-                ttt_core::GameState::new(rules, Player::X)
-                    .map_err(|e| errors::invalid_rules(py, e))?,
-            )),
-        }
+        new_game(py, rules_arg(rules), starting_player)
     }
 
     /// Loads a game from its record (``str`` or UTF-8 ``bytes``), replaying every move.
