@@ -42,7 +42,7 @@ use crate::search::SearchLimits;
 use crate::{Difficulty, GameState, InvalidMoveError, Player, Status};
 use std::collections::VecDeque;
 use std::fmt;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// A move as a player proposes it: who plays, as which move of the game, and where.
 ///
@@ -115,7 +115,7 @@ impl Inbox {
     /// The queue; a panic in another thread while it held the lock cannot leave a half-made
     /// `VecDeque` operation behind, so a poisoned lock is simply taken over.
     fn lock(&self) -> MutexGuard<'_, VecDeque<Move>> {
-        self.queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
