@@ -396,6 +396,21 @@ def test_big_boards_answer_unproven_within_the_budget() -> None:
     index, proven = ttt.choose_move_with(state, "hard", seed=1, max_nodes=2_000)
     assert index in state.available_moves()
     assert not proven
+    # Big boards search on a helper thread: a Python rng is still called, and its errors raised.
+    calls = []
+
+    def rng() -> float:
+        calls.append(threading.get_ident())
+        return 0.25
+
+    assert ttt.choose_move(state, "hard", rng, max_nodes=2_000) in state.available_moves()
+    assert len(calls) == 1
+
+    def broken() -> float:
+        raise KeyError("rng")
+
+    with pytest.raises(KeyError):
+        ttt.choose_move(state, "hard", broken, max_nodes=2_000)
 
 
 def test_searches_release_the_gil() -> None:
