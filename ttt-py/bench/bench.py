@@ -94,6 +94,11 @@ def batch(games: int) -> None:
     assert result.games == games
 
 
+def batch_one_thread(games: int) -> None:
+    result = ttt.play_games(games, "random", seed=games, threads=1)
+    assert result.games == games
+
+
 def aec_loop(make_env: Callable[[], Any]) -> Callable[[int], None]:
     import numpy as np
 
@@ -135,18 +140,23 @@ def main() -> None:
     rows: list[tuple[str, float, str]] = []
     spiel_run = openspiel_loop()
     if spiel_run is not None:
-        ours_loop, spiel, ours_batch = best_rates(
+        ours_loop, spiel, ours_batch, ours_batch1 = best_rates(
             [
                 (ttt_loop, n(20_000), time.process_time),
                 (spiel_run, n(20_000), time.process_time),
                 (batch, n(2_000_000), time.perf_counter),
+                (batch_one_thread, n(500_000), time.process_time),
             ],
             args.rounds,
         )
         spiel_note = "OpenSpiel measured in this run"
     else:
-        ours_loop, ours_batch = best_rates(
-            [(ttt_loop, n(20_000), time.process_time), (batch, n(2_000_000), time.perf_counter)],
+        ours_loop, ours_batch, ours_batch1 = best_rates(
+            [
+                (ttt_loop, n(20_000), time.process_time),
+                (batch, n(2_000_000), time.perf_counter),
+                (batch_one_thread, n(500_000), time.process_time),
+            ],
             args.rounds,
         )
         spiel = ISSUE_OPENSPIEL_LOOP
@@ -169,7 +179,16 @@ def main() -> None:
     rows = [
         ("OpenSpiel Python loop", spiel, spiel_note),
         ("ttt Python loop", ours_loop, f"{ours_loop / spiel:.2f}x OpenSpiel (target 1.5x)"),
-        ("ttt.play_games batch", ours_batch, f"{ours_batch / spiel:.1f}x OpenSpiel loop (target 50x)"),
+        (
+            f"ttt.play_games batch, {os.cpu_count()} threads, wall time",
+            ours_batch,
+            f"{ours_batch / spiel:.1f}x OpenSpiel loop (target 50x)",
+        ),
+        (
+            "ttt.play_games batch, 1 thread, CPU time",
+            ours_batch1,
+            f"{ours_batch1 / spiel:.1f}x OpenSpiel loop per core",
+        ),
         ("PettingZoo tictactoe_v3 env", pz, pz_note),
         ("ttt.pettingzoo env", ours_env, f"{ours_env / pz:.2f}x PettingZoo (target 3x)"),
     ]
