@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The Python benchmark table: builds the wheel into a fresh venv with OpenSpiel, PettingZoo and
+# pygame (for PettingZoo's own tic-tac-toe), then runs ttt-py/bench/bench.py. A library that
+# does not install here is left out, and the table uses the issue's figure for it instead.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+VENV="${TTT_BENCH_VENV:-$ROOT/target/bench-venv}"
+rm -rf "$VENV"
+"${PYTHON:-python3}" -m venv "$VENV"
+PY="$VENV/bin/python"
+"$PY" -m pip install --quiet --upgrade pip
+"$PY" -m pip install --quiet "$ROOT/ttt-py[pettingzoo]"
+"$PY" -m pip install --quiet pygame || echo "pygame did not install: PettingZoo's env left out"
+"$PY" -m pip install --quiet open_spiel || echo "open_spiel did not install: OpenSpiel left out"
+cd "$VENV"
+"$PY" "$ROOT/ttt-py/bench/bench.py" "$@"

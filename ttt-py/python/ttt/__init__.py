@@ -1,0 +1,120 @@
+"""Tic-tac-toe and its whole family (m x n boards, k in a row, 2 to 4 players, Connect-Four
+gravity) with a perfect-play AI, as a thin Python layer over one Rust engine (``ttt-core``).
+
+Play a classic game::
+
+    >>> import ttt
+    >>> game = ttt.create_game()
+    >>> game = ttt.apply_move(game, 4)
+    >>> game.current_player, game.available_moves()
+    ('O', [0, 1, 2, 3, 5, 6, 7, 8])
+
+States are immutable values: hashable, comparable and picklable. Every rule and every search
+runs in Rust; nothing of the game is re-implemented in Python.
+"""
+
+from __future__ import annotations
+
+import enum
+
+# The exception classes first: the native module looks them up when it raises.
+from ._errors import (
+    GameOverError,
+    InvalidMoveError,
+    InvalidRecordError,
+    InvalidRulesError,
+    InvalidStateError,
+)
+from ._ttt import (
+    BOARD_SIZE,
+    CELL_COUNT,
+    MAX_PLAYERS,
+    MAX_SIDE,
+    MIN_PLAYERS,
+    RECORD_VERSION,
+    WIN_LINES,
+    BatchResult,
+    BestMove,
+    ComputerPlayer,
+    Evaluation,
+    GameState,
+    HumanPlayer,
+    Match,
+    Move,
+    MoveAnalysis,
+    Rules,
+    SeededRng,
+    Step,
+    __version__,
+    analyze,
+    apply_move,
+    available_moves,
+    best_move,
+    choose_move,
+    choose_move_with,
+    create_game,
+    evaluate_board,
+    from_record,
+    other_player,
+    parse_state,
+    play_games,
+    solve,
+    undo_last_move,
+)
+
+
+
+class Difficulty(str, enum.Enum):
+    """The AI levels, for code that prefers an enum to the strings ``'easy'``, ``'medium'``,
+    ``'hard'`` (each member is equal to its string, and both are accepted everywhere)."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+__all__ = [
+    "BOARD_SIZE",
+    "CELL_COUNT",
+    "MAX_PLAYERS",
+    "MAX_SIDE",
+    "MIN_PLAYERS",
+    "RECORD_VERSION",
+    "WIN_LINES",
+    "BatchResult",
+    "BestMove",
+    "ComputerPlayer",
+    "Difficulty",
+    "Evaluation",
+    "GameOverError",
+    "GameState",
+    "HumanPlayer",
+    "InvalidMoveError",
+    "InvalidRecordError",
+    "InvalidRulesError",
+    "InvalidStateError",
+    "Match",
+    "Move",
+    "MoveAnalysis",
+    "Rules",
+    "SeededRng",
+    "Step",
+    "__version__",
+    "analyze",
+    "apply_move",
+    "available_moves",
+    "best_move",
+    "choose_move",
+    "choose_move_with",
+    "create_game",
+    "evaluate_board",
+    "from_record",
+    "other_player",
+    "parse_state",
+    "play_games",
+    "solve",
+    "undo_last_move",
+]

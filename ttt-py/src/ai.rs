@@ -1,0 +1,251 @@
+//! The AI from Python: `choose_move`, `best_move`, `solve`, `analyze` and `SeededRng`.
+
+use crate::convert;
+use crate::errors;
+use crate::interrupt;
+use crate::search::{limits, small};
+use crate::state::GameState;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
+use ttt_core::{AiError, Difficulty, Rng};
+
+/// The seeded generator shared by Rust, C and Python: ChaCha8 seeded with one 64-bit integer;
+/// each call returns the next float in [0, 1) (the top 53 bits of one 64-bit output). The same
+/// seed gives the same floats, hence the same AI moves, in every language.
+///
+/// ``SeededRng(seed)``: ``seed`` is an int in 0..2**64-1 (``OverflowError`` otherwise).
+/// Thread-safe; not picklable (its position in the stream is not exposed).
+#[pyclass(module = "ttt", name = "SeededRng", frozen)]
+pub struct SeededRng {
+    seed: u64,
+    inner: Mutex<(ttt_core::SeededRng, u64)>,
+}
+
+impl SeededRng {
+    /// A generator for `seed`.
+    pub fn create(seed: u64) -> SeededRng {
+        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::new(seed), 0)) }
+    }
+
+    /// The next float, counted.
+    pub fn draw(&self) -> f64 {
+        let mut g = self.lock();
+        g.1 += 1;
+        g.0.next_f64()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, (ttt_core::SeededRng, u64)> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[pymethods]
+impl SeededRng {
+    #[new]
+    fn new(seed: u64) -> SeededRng {
+        SeededRng::create(seed)
+    }
+
+    /// The next float in [0, 1).
+    fn __call__(&self) -> f64 {
+        self.draw()
+    }
+
+    /// The next raw 64-bit output of the stream (one float uses one output).
+    fn next_u64(&self) -> u64 {
+        let mut g = self.lock();
+        g.1 += 1;
+        g.0.next_u64()
+    }
+
+    /// The seed it was made with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How many outputs were drawn so far.
+    #[getter]
+    fn draws(&self) -> u64 {
+        self.lock().1
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<SeededRng seed={} draws={}>", self.seed, self.draws())
+    }
+}
+
+/// Where the floats of one call come from.
+enum Source<'a> {
+    /// A `ttt.SeededRng` object: used directly, without the GIL.
+    Shared(&'a SeededRng),
+    /// A generator made for this call from `seed=` or from Python's `random` module.
+    Owned(Box<ttt_core::SeededRng>),
+    /// Any other zero-argument callable; its errors are kept and raised after the call.
+    Callable(Py<PyAny>),
+}
+
+/// The source for `rng=` / `seed=`.
+fn source<'a>(
+    py: Python<'_>,
+    rng: Option<&'a Bound<'_, PyAny>>,
+    seed: Option<u64>,
+) -> PyResult<Source<'a>> {
+    match (rng, seed) {
+        (Some(r), None) if r.is_none() => source(py, None, None),
+        (Some(_), Some(_)) => Err(PyTypeError::new_err("pass rng or seed, not both")),
+        (None, Some(seed)) => Ok(Source::Owned(Box::new(ttt_core::SeededRng::new(seed)))),
+        (Some(r), None) => {
+            if let Ok(shared) = r.cast::<SeededRng>() {
+                Ok(Source::Shared(shared.get()))
+            } else if r.is_callable() {
+                Ok(Source::Callable(r.clone().unbind()))
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "rng must be a zero-argument callable returning a float in [0, 1), not {}",
+                    convert::type_name(r)
+                )))
+            }
+        }
+        (None, None) => {
+            // Follows `random.seed()`, like any other use of Python's `random` module.
+            let seed: u64 = py.import("random")?.call_method1("getrandbits", (64,))?.extract()?;
+            Ok(Source::Owned(Box::new(ttt_core::SeededRng::new(seed))))
+        }
+    }
+}
+
+/// Runs `f` with the floats of `source`; an error raised by a Python rng (or a value outside
+/// [0, 1)) is returned instead of `f`'s answer.
+fn with_rng<T, F>(py: Python<'_>, source: Source<'_>, small: bool, f: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send,
+{
+    match source {
+        Source::Shared(shared) => interrupt::run(py, small, move |stop| {
+            let mut g = shared.lock();
+            let mut counted = || {
+                g.1 += 1;
+                g.0.next_f64()
+            };
+            f(&mut counted, stop)
+        }),
+        Source::Owned(mut rng) => interrupt::run(py, small, move |stop| f(&mut *rng, stop)),
+        Source::Callable(callable) => {
+            let failure: Mutex<Option<PyErr>> = Mutex::new(None);
+            let answer = interrupt::run(py, small, |stop| {
+                let mut draw = || {
+                    Python::attach(|py| match checked_float(py, &callable) {
+                        Ok(x) => x,
+                        Err(e) => {
+                            let mut slot = failure.lock().unwrap_or_else(PoisonError::into_inner);
+                            slot.get_or_insert(e);
+                            0.0
+                        }
+                    })
+                };
+                f(&mut draw, stop)
+            })?;
+            match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+                Some(e) => Err(e),
+                None => Ok(answer),
+            }
+        }
+    }
+}
+
+/// One float from a Python rng, refused unless it is a float (or int) in [0, 1).
+fn checked_float(py: Python<'_>, callable: &Py<PyAny>) -> PyResult<f64> {
+    let value = callable.call0(py)?;
+    let x: f64 = value.extract(py).map_err(|_| {
+        PyTypeError::new_err(format!(
+            "rng() must return a float in [0, 1), not {}",
+            convert::type_name(value.bind(py))
+        ))
+    })?;
+    if (0.0..1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(PyValueError::new_err(format!("rng() returned {x}, outside [0, 1)")))
+    }
+}
+
+/// A difficulty given from Python: ``'easy'``, ``'medium'``, ``'hard'`` (or a ``str`` enum).
+pub fn difficulty(obj: &Bound<'_, PyAny>) -> PyResult<Difficulty> {
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "difficulty is one of 'easy', 'medium', 'hard', not {}",
+            convert::type_name(obj)
+        )));
+    };
+    s.to_cow()?.parse().map_err(|e: ttt_core::ParseDifficultyError| {
+        PyValueError::new_err(format!("{e}: use 'easy', 'medium' or 'hard'"))
+    })
+}
+
+/// The move ``difficulty`` plays for the player to move. ``'easy'``: uniform over the legal
+/// moves; ``'medium'``: win now, else block, else uniform; ``'hard'``: uniform among all moves
+/// of best exact score (perfect play), within the search limits on big boards.
+///
+/// ``rng`` is a zero-argument callable returning a float in [0, 1) (for instance a
+/// ``SeededRng`` or ``random.random``); ``seed=`` uses ``SeededRng(seed)``; with neither, a seed
+/// is drawn from Python's ``random`` module. Exactly one float is drawn per call.
+///
+/// Raises ``GameOverError`` on a finished game, ``ValueError`` for an unknown difficulty or an
+/// rng value outside [0, 1), ``TypeError`` when both ``rng`` and ``seed`` are given. Releases
+/// the GIL; Ctrl-C interrupts a long search.
+#[pyfunction]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None))]
+pub fn choose_move(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<usize> {
+    choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| c.index)
+}
+
+/// Like ``choose_move``, returning ``(index, proven)``: ``proven`` is ``True`` when Hard's move is
+/// proven best (always on boards small enough to solve within the limits), ``False`` for Easy,
+/// Medium and an unproven Hard answer.
+#[pyfunction]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None))]
+pub fn choose_move_with(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<(usize, bool)> {
+    choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| (c.index, c.proven))
+}
+
+fn choose(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty_arg: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<ttt_core::Choice> {
+    let d = difficulty(difficulty_arg)?;
+    let game = &state.get().inner;
+    let small = d != Difficulty::Hard || small(game);
+    let source = source(py, rng, seed)?;
+    let result = with_rng(py, source, small, move |rng, stop| {
+        ttt_core::choose_move_with(game, d, rng, &limits(max_nodes, table_bytes, stop))
+    })?;
+    result.map_err(|e| match e {
+        AiError::GameOver => errors::game_over(py, e.to_string()),
+    })
+}

@@ -1,0 +1,243 @@
+//! `ttt.play_games`: many AI-vs-AI (or random) games in Rust, without a Python call per move.
+
+use crate::convert;
+use crate::interrupt;
+use crate::rules::Rules;
+use crate::state::GameState;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use ttt_core::{Difficulty, Player, SearchLimits, SeededRng};
+
+/// One finished game: the winner's seat (or `None` for a draw), its length and its moves.
+struct Game {
+    winner: Option<Player>,
+    plies: u32,
+    moves: Option<Vec<usize>>,
+}
+
+/// Plays games `range` from `start`; `None` when stopped.
+fn play_range(
+    start: &ttt_core::GameState,
+    seats: &[Difficulty],
+    seed: u64,
+    range: std::ops::Range<u64>,
+    record: bool,
+    limits: &SearchLimits,
+    stop: &AtomicBool,
+) -> Result<Option<Vec<Game>>, String> {
+    let mut games = Vec::with_capacity((range.end - range.start).min(1 << 16) as usize);
+    for i in range {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let mut rng = SeededRng::new(seed.wrapping_add(i));
+        let mut state = start.clone();
+        let mut plies = 0;
+        while !state.is_over() {
+            let d = seats[state.current_player().seat()];
+            let choice = ttt_core::choose_move_with(&state, d, &mut rng, limits)
+                .map_err(|e| e.to_string())?;
+            state = state.apply_move(choice.index).map_err(|e| e.to_string())?;
+            plies += 1;
+        }
+        games.push(Game {
+            winner: state.winner(),
+            plies,
+            moves: record.then(|| state.move_history()[start.ply()..].to_vec()),
+        });
+    }
+    Ok(Some(games))
+}
+
+/// The difficulty of each seat: one for all, or one per seat.
+fn seats(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Difficulty>> {
+    let parse = |obj: &Bound<'_, PyAny>| -> PyResult<Difficulty> {
+        let s = obj.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a player is one of 'easy', 'medium', 'hard', not {}",
+                convert::type_name(obj)
+            ))
+        })?;
+        let text = s.to_cow()?;
+        match &*text {
+            "random" => Ok(Difficulty::Easy),
+            other => other.parse().map_err(|e: ttt_core::ParseDifficultyError| {
+                PyValueError::new_err(format!("{e}: use 'easy' (or 'random'), 'medium' or 'hard'"))
+            }),
+        }
+    };
+    if players.is_instance_of::<PyString>() {
+        return Ok(vec![parse(players)?; n]);
+    }
+    let list: Vec<Difficulty> = players.try_iter()?.map(|p| parse(&p?)).collect::<PyResult<_>>()?;
+    if list.len() != n {
+        return Err(PyValueError::new_err(format!(
+            "players names {} difficulties; these rules have {n} seats",
+            list.len()
+        )));
+    }
+    Ok(list)
+}
+
+/// The results of ``play_games``.
+#[pyclass(module = "ttt", name = "BatchResult", frozen)]
+pub struct BatchResult {
+    games: Vec<Game>,
+    marks: Vec<Player>,
+}
+
+#[pymethods]
+impl BatchResult {
+    /// Number of games played.
+    #[getter]
+    fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Wins per mark, e.g. ``{'X': 5843, 'O': 2880}`` (every seated mark is a key).
+    #[getter]
+    fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for &p in &self.marks {
+            let n = self.games.iter().filter(|g| g.winner == Some(p)).count();
+            dict.set_item(convert::mark(py, p), n)?;
+        }
+        Ok(dict)
+    }
+
+    /// Number of drawn games.
+    #[getter]
+    fn draws(&self) -> usize {
+        self.games.iter().filter(|g| g.winner.is_none()).count()
+    }
+
+    /// Total number of moves played.
+    #[getter]
+    fn total_plies(&self) -> u64 {
+        self.games.iter().map(|g| u64::from(g.plies)).sum()
+    }
+
+    /// The winner of each game in order (``None`` for a draw).
+    #[getter]
+    fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.games.iter().map(|g| g.winner.map(|p| convert::mark(py, p))))
+    }
+
+    /// The number of moves of each game in order.
+    #[getter]
+    fn plies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.games.iter().map(|g| g.plies))
+    }
+
+    /// The moves of each game (from the start position) when ``record_moves=True``, else ``None``.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyTuple>>>> {
+        self.games
+            .iter()
+            .map(|g| g.moves.as_ref().map(|m| PyTuple::new(py, m)).transpose())
+            .collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "<BatchResult games={} wins={} draws={}>",
+            self.games.len(),
+            self.wins(py)?.repr()?,
+            self.draws()
+        ))
+    }
+}
+
+/// Plays ``n`` games in Rust with the GIL released, and returns their results.
+///
+/// Game ``i`` starts from ``start`` (a fresh game of ``rules`` when ``None``) and uses one
+/// ``SeededRng(seed + i)`` (wrapping at 2**64) for all its moves; each move is
+/// ``choose_move(state, players[seat], rng)``. So any game of the batch can be replayed from
+/// Python, and the results do not depend on ``threads``. ``players`` is one difficulty for every
+/// seat, or one per seat; ``'random'`` is another name for ``'easy'``.
+///
+/// ``threads``: worker threads (default: the machine's cores, at most one per 64 games).
+/// Raises ``ValueError``/``TypeError`` for bad players, ``InvalidRulesError`` never (rules are
+/// already valid). Ctrl-C stops the batch and raises ``KeyboardInterrupt``.
+#[pyfunction]
+#[pyo3(signature = (n, players = None, *, rules = None, start = None, seed = 0, record_moves = false, threads = None, max_nodes = None, table_bytes = None))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
+pub fn play_games(
+    py: Python<'_>,
+    n: u64,
+    players: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, Rules>>,
+    start: Option<&Bound<'_, GameState>>,
+    seed: u64,
+    record_moves: bool,
+    threads: Option<usize>,
+    max_nodes: Option<u64>,
+    table_bytes: Option<usize>,
+) -> PyResult<BatchResult> {
+    let start = match (start, rules) {
+        (Some(_), Some(_)) => {
+            return Err(PyTypeError::new_err("pass rules or start, not both"));
+        }
+        (Some(s), None) => s.get().inner.clone(),
+        (None, r) => ttt_core::GameState::new(crate::rules::rules_arg(r), Player::X)
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?,
+    };
+    let n_seats = usize::from(start.rules().players());
+    let seats = match players {
+        Some(p) if !p.is_none() => seats(p, n_seats)?,
+        _ => vec![Difficulty::Easy; n_seats],
+    };
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let threads = match threads {
+        Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+        Some(t) => t,
+        None => cores.min(usize::try_from(n / 64).unwrap_or(usize::MAX)).max(1),
+    };
+    let small = n < 64 && !seats.contains(&Difficulty::Hard);
+    let start_ref = &start;
+    let seats_ref = &seats[..];
+    let result = interrupt::run(py, small, move |stop: Arc<AtomicBool>| {
+        let mut limits = SearchLimits::default();
+        if let Some(m) = max_nodes {
+            limits.max_nodes = m;
+        }
+        if let Some(b) = table_bytes {
+            limits.table_bytes = b;
+        }
+        limits.stop = Some(Arc::clone(&stop));
+        let per = n.div_ceil(threads as u64).max(1);
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads as u64)
+                .map(|t| {
+                    let range = (t * per).min(n)..((t + 1) * per).min(n);
+                    let (limits, stop) = (&limits, &stop);
+                    scope.spawn(move || {
+                        play_range(start_ref, seats_ref, seed, range, record_moves, limits, stop)
+                    })
+                })
+                .collect();
+            let mut games = Vec::with_capacity(n.min(1 << 16) as usize);
+            for w in workers {
+                match w.join() {
+                    Ok(Ok(Some(part))) => games.extend(part),
+                    Ok(Ok(None)) => return Ok(None),
+                    Ok(Err(e)) => return Err(e),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            Ok(Some(games))
+        })
+    })?;
+    match result {
+        Ok(Some(games)) => Ok(BatchResult { games, marks: start.rules().seats().collect() }),
+        Ok(None) => Err(PyRuntimeError::new_err("the batch was stopped")),
+        Err(e) => Err(PyRuntimeError::new_err(format!("the engine refused an AI move: {e}"))),
+    }
+}

@@ -1,0 +1,105 @@
+//! Engine errors as the Python exceptions of `ttt._errors`.
+//!
+//! The exception classes are written in Python (typed fields, pickling); this module looks them
+//! up once and builds instances carrying the engine's reason names and messages.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+use ttt_core::{InvalidMoveError, PositionError, RecordError, RecordErrorKind, RulesError};
+
+const ERRORS: &str = "ttt._errors";
+
+static INVALID_MOVE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static INVALID_STATE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static INVALID_RULES: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static INVALID_RECORD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static GAME_OVER: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// Builds an instance of `ttt.<name>` from `args`; if even that fails, the failure itself.
+fn raise<'py, A>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyType>>,
+    name: &str,
+    args: A,
+) -> PyErr
+where
+    A: pyo3::call::PyCallArgs<'py>,
+{
+    match cell.import(py, ERRORS, name) {
+        Ok(ty) => match ty.call1(args) {
+            Ok(value) => PyErr::from_value(value),
+            Err(e) => e,
+        },
+        Err(e) => e,
+    }
+}
+
+/// `InvalidMoveError(index, reason, message)` where `index` is the object the caller gave.
+pub fn invalid_move(py: Python<'_>, index: Bound<'_, PyAny>, error: InvalidMoveError) -> PyErr {
+    let message = match index.repr() {
+        Ok(r) => format!("invalid move at {r}: {}", error.reason),
+        Err(_) => error.to_string(),
+    };
+    raise(py, &INVALID_MOVE, "InvalidMoveError", (index, error.reason.as_str(), message))
+}
+
+/// `InvalidStateError(reason, message)`.
+pub fn invalid_state(py: Python<'_>, error: PositionError) -> PyErr {
+    invalid_state_msg(py, error.reason(), error.to_string())
+}
+
+/// `InvalidStateError` with a reason and message made here (a board element that is not a mark
+/// at all, which the engine never sees).
+pub fn invalid_state_msg(py: Python<'_>, reason: &str, message: String) -> PyErr {
+    raise(py, &INVALID_STATE, "InvalidStateError", (reason, message))
+}
+
+/// The reason name of a rules error.
+pub fn rules_reason(error: &RulesError) -> &'static str {
+    match error {
+        RulesError::Width(_) => "width",
+        RulesError::Height(_) => "height",
+        RulesError::K { .. } => "k",
+        RulesError::Players(_) => "players",
+        RulesError::PlayerNotInGame { .. } => "player-not-in-game",
+    }
+}
+
+/// `InvalidRulesError(reason, message)`.
+pub fn invalid_rules(py: Python<'_>, error: RulesError) -> PyErr {
+    invalid_rules_msg(py, rules_reason(&error), error.to_string())
+}
+
+/// `InvalidRulesError` with a message made here (a negative or huge size, which cannot reach
+/// the engine's `usize` parameters).
+pub fn invalid_rules_msg(py: Python<'_>, reason: &str, message: String) -> PyErr {
+    raise(py, &INVALID_RULES, "InvalidRulesError", (reason, message))
+}
+
+/// The reason name of a record error.
+fn record_reason(kind: &RecordErrorKind) -> &'static str {
+    match kind {
+        RecordErrorKind::NotUtf8 => "not-utf8",
+        RecordErrorKind::NotARecord => "not-a-record",
+        RecordErrorKind::Version(_) => "version",
+        RecordErrorKind::Truncated(_) => "truncated",
+        RecordErrorKind::Unexpected { .. } => "unexpected",
+        RecordErrorKind::Number { .. } => "number",
+        RecordErrorKind::Rules(_) => "rules",
+        RecordErrorKind::Position(_) => "position",
+        RecordErrorKind::Move { .. } => "move",
+        RecordErrorKind::Trailing(_) => "trailing",
+    }
+}
+
+/// `InvalidRecordError(offset, reason, message)`; `offset` is already in the caller's units.
+pub fn invalid_record(py: Python<'_>, offset: usize, error: &RecordError) -> PyErr {
+    let message = format!("bad game record at offset {offset}: {}", error.kind);
+    raise(py, &INVALID_RECORD, "InvalidRecordError", (offset, record_reason(&error.kind), message))
+}
+
+/// `GameOverError(message)`.
+pub fn game_over(py: Python<'_>, message: String) -> PyErr {
+    raise(py, &GAME_OVER, "GameOverError", (message,))
+}

@@ -1,0 +1,50 @@
+"""The example scripts run and say what they should."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import repo_root
+
+EXAMPLES = repo_root() / "examples" / "python"
+
+
+def run(*args: str, stdin: str = "") -> str:
+    done = subprocess.run(
+        [sys.executable, *args], input=stdin, capture_output=True, text=True, timeout=300, check=True
+    )
+    return done.stdout
+
+
+def test_analyze_position() -> None:
+    out = run(str(EXAMPLES / "analyze_position.py"), "X...O...X", "O")
+    assert "Best move: 1" in out
+    assert "   2  loss" in out
+
+
+def test_play_game_watch() -> None:
+    out = run(str(EXAMPLES / "play_game.py"), "hard", "--watch", "--seed", "1")
+    assert "Draw." in out
+    assert "Record: ttt/1 3x3 k=3 players=2 start=X moves=" in out
+
+
+def test_play_game_against_a_person() -> None:
+    # Typed input: a bad cell, an occupied one, then legal moves until the game ends.
+    moves = "\n".join(["x", "4", "4", *[str(i) for i in range(9)]]) + "\n"
+    out = run(str(EXAMPLES / "play_game.py"), "easy", "--seed", "2", stdin=moves)
+    assert "not playable" in out
+    assert "Record:" in out
+
+
+def test_train_loop_learns() -> None:
+    pytest.importorskip("pettingzoo")
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import train_loop  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    # A random X wins about 58% against a random O; the learner must do clearly better.
+    assert train_loop.train(episodes=2000, seed=1) > 0.7
