@@ -67,6 +67,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod batch;
 mod classic;
 mod player;
 pub mod players;

@@ -379,10 +379,8 @@ impl GameState {
         self.board[index].is_none() && self.supported(index)
     }
 
-    /// Without gravity every cell is supported; with it, a cell on the bottom row or above a mark.
     fn supported(&self, index: usize) -> bool {
-        let below = index + self.rules.width();
-        !self.rules.gravity() || below >= self.board.len() || self.board[below].is_some()
+        supported(&self.rules, &self.board, index)
     }
 
     /// Plays a checked move: the mark goes down, the win is looked for through that cell only,
@@ -434,8 +432,16 @@ pub(crate) fn board_to_string(board: &[Cell]) -> String {
     board.iter().map(|c| c.map_or('.', Player::mark)).collect()
 }
 
+/// Without gravity every cell is supported; with it, a cell on the bottom row or above a mark.
+#[inline]
+pub(crate) fn supported(rules: &Rules, board: &[Cell], index: usize) -> bool {
+    let below = index + rules.width();
+    !rules.gravity() || below >= board.len() || board[below].is_some()
+}
+
 /// Whether the mark at `index` has `k` in a row through it: the four directions are scanned
 /// outward from the cell, so the cost is O(k), whatever the board size.
+#[inline]
 pub(crate) fn wins_through(rules: &Rules, board: &[Cell], index: usize) -> bool {
     let Some(mark) = board[index] else { return false };
     let (row, col) = (index / rules.width(), index % rules.width());

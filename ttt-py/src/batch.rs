@@ -8,49 +8,9 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use ttt_core::{Difficulty, Player, SearchLimits, SeededRng};
-
-/// One finished game: the winner's seat (or `None` for a draw), its length and its moves.
-struct Game {
-    winner: Option<Player>,
-    plies: u32,
-    moves: Option<Vec<usize>>,
-}
-
-/// Plays games `range` from `start`; `None` when stopped.
-fn play_range(
-    start: &ttt_core::GameState,
-    seats: &[Difficulty],
-    seed: u64,
-    range: std::ops::Range<u64>,
-    record: bool,
-    limits: &SearchLimits,
-    stop: &AtomicBool,
-) -> Result<Option<Vec<Game>>, String> {
-    let mut games = Vec::with_capacity((range.end - range.start).min(1 << 16) as usize);
-    for i in range {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        let mut rng = SeededRng::new(seed.wrapping_add(i));
-        let mut state = start.clone();
-        let mut plies = 0;
-        while !state.is_over() {
-            let d = seats[state.current_player().seat()];
-            let choice = ttt_core::choose_move_with(&state, d, &mut rng, limits)
-                .map_err(|e| e.to_string())?;
-            state = state.apply_move(choice.index).map_err(|e| e.to_string())?;
-            plies += 1;
-        }
-        games.push(Game {
-            winner: state.winner(),
-            plies,
-            moves: record.then(|| state.move_history()[start.ply()..].to_vec()),
-        });
-    }
-    Ok(Some(games))
-}
+use std::sync::atomic::AtomicBool;
+use ttt_core::batch::{BatchError, GameSummary, play_games as play_games_in_core};
+use ttt_core::{Difficulty, Player, SearchLimits};
 
 /// The difficulty of each seat: one for all, or one per seat.
 fn seats(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Difficulty>> {
@@ -85,7 +45,7 @@ fn seats(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Difficulty>> {
 /// The results of ``play_games``.
 #[pyclass(module = "ttt", name = "BatchResult", frozen)]
 pub struct BatchResult {
-    games: Vec<Game>,
+    games: Vec<GameSummary>,
     marks: Vec<Player>,
 }
 
@@ -217,27 +177,24 @@ pub fn play_games(
             let workers: Vec<_> = (0..threads as u64)
                 .map(|t| {
                     let range = (t * per).min(n)..((t + 1) * per).min(n);
-                    let (limits, stop) = (&limits, &stop);
+                    let limits = &limits;
                     scope.spawn(move || {
-                        play_range(start_ref, seats_ref, seed, range, record_moves, limits, stop)
+                        play_games_in_core(start_ref, seats_ref, seed, range, record_moves, limits)
                     })
                 })
                 .collect();
             let mut games = Vec::with_capacity(n.min(1 << 16) as usize);
             for w in workers {
                 match w.join() {
-                    Ok(Ok(Some(part))) => games.extend(part),
-                    Ok(Ok(None)) => return Ok(None),
-                    Ok(Err(e)) => return Err(e),
+                    Ok(part) => games.extend(part?),
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
-            Ok(Some(games))
+            Ok::<_, BatchError>(games)
         })
     })?;
     match result {
-        Ok(Some(games)) => Ok(BatchResult { games, marks: start.rules().seats().collect() }),
-        Ok(None) => Err(PyRuntimeError::new_err("the batch was stopped")),
-        Err(e) => Err(PyRuntimeError::new_err(format!("the engine refused an AI move: {e}"))),
+        Ok(games) => Ok(BatchResult { games, marks: start.rules().seats().collect() }),
+        Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
     }
 }

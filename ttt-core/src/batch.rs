@@ -1,0 +1,179 @@
+//! Many games in one call, for the workloads that loop: statistics, self-play, training data.
+//!
+//! Game `i` of a batch starts from the given state and draws all its randomness from one
+//! [`SeededRng::new(seed + i)`](SeededRng::new) (wrapping), each move being exactly
+//! [`choose_move_with`]`(state, seats[mover], rng, limits)`. So any game of a batch can be
+//! replayed move for move through the public API, in any language, and the results do not
+//! depend on how the range of games is split between threads.
+//!
+//! When every seat is [`Difficulty::Easy`] the games run on one reusable board with no
+//! allocation per move; this is the same engine (the same win scan and gravity rule, the same
+//! draw and pick as Easy) and a test checks it against the move-by-move path.
+//!
+//! ```
+//! use ttt_core::batch::play_games;
+//! use ttt_core::{Difficulty, Player, Rules, GameState, SearchLimits};
+//!
+//! let start = GameState::new(Rules::default(), Player::X)?;
+//! let games = play_games(&start, &[Difficulty::Easy; 2], 7, 0..1000, false, &SearchLimits::default())?;
+//! let x_wins = games.iter().filter(|g| g.winner == Some(Player::X)).count();
+//! assert!(x_wins > 400 && x_wins < 700); // random play favours the first player
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::ai::{AiError, Difficulty, Rng, SeededRng, choose_move_with, pick_index};
+use crate::player::{Cell, Player};
+use crate::search::SearchLimits;
+use crate::state::{GameState, InvalidMoveError, supported, wins_through};
+use std::ops::Range;
+use std::sync::atomic::Ordering;
+
+/// How one game of a batch ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSummary {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Player>,
+    /// Moves played from the start position.
+    pub plies: u32,
+    /// The moves played from the start position, when the batch records them.
+    pub moves: Option<Vec<usize>>,
+}
+
+/// Why a batch could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// `seats` does not name one difficulty per player of the rules.
+    #[error("{found} difficulties given for {expected} players")]
+    Seats {
+        /// The number of players of the rules.
+        expected: usize,
+        /// The number of difficulties given.
+        found: usize,
+    },
+    /// The stop flag of the limits was set; the games played so far are dropped.
+    #[error("the batch was stopped")]
+    Stopped,
+    /// A strategy failed. It cannot on a game in progress: this is here so that a broken
+    /// strategy surfaces as an error, never as a panic.
+    #[error(transparent)]
+    Ai(#[from] AiError),
+    /// The engine refused a strategy's move. As above, it cannot happen with the strategies of
+    /// this crate, which only choose legal moves.
+    #[error("a strategy chose an illegal move: {0}")]
+    Move(#[from] InvalidMoveError),
+}
+
+/// Plays games `games` (game `i` with `SeededRng::new(seed + i)`) from `start`, `seats[p]`
+/// choosing the moves of the player in seat `p`, and returns how each ended, in order.
+///
+/// A finished `start` gives games of zero plies with its result. `limits` bounds each Hard or
+/// Medium decision as in [`choose_move_with`]; its `stop` flag is also read between games.
+///
+/// # Errors
+/// [`BatchError::Seats`] unless `seats.len()` equals the number of players;
+/// [`BatchError::Stopped`] when the stop flag is seen.
+pub fn play_games(
+    start: &GameState,
+    seats: &[Difficulty],
+    seed: u64,
+    games: Range<u64>,
+    record_moves: bool,
+    limits: &SearchLimits,
+) -> Result<Vec<GameSummary>, BatchError> {
+    let players = start.rules().players() as usize;
+    if seats.len() != players {
+        return Err(BatchError::Seats { expected: players, found: seats.len() });
+    }
+    let stopped = || limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    let count = usize::try_from(games.end.saturating_sub(games.start)).unwrap_or(usize::MAX);
+    let mut out = Vec::with_capacity(count.min(1 << 20));
+    if seats.iter().all(|&d| d == Difficulty::Easy) {
+        let mut board = Playout::new(start);
+        for i in games {
+            // Cheap enough to look at every 1024 games only.
+            if i % 1024 == 0 && stopped() {
+                return Err(BatchError::Stopped);
+            }
+            out.push(board.play(start, &mut SeededRng::new(seed.wrapping_add(i)), record_moves));
+        }
+    } else {
+        for i in games {
+            if stopped() {
+                return Err(BatchError::Stopped);
+            }
+            let mut rng = SeededRng::new(seed.wrapping_add(i));
+            out.push(play_game(start, seats, &mut rng, limits, record_moves)?);
+        }
+    }
+    Ok(out)
+}
+
+/// One game move by move through [`choose_move_with`] and [`GameState::apply_move`].
+fn play_game(
+    start: &GameState,
+    seats: &[Difficulty],
+    rng: &mut dyn Rng,
+    limits: &SearchLimits,
+    record_moves: bool,
+) -> Result<GameSummary, BatchError> {
+    let mut state = start.clone();
+    while !state.is_over() {
+        let choice = choose_move_with(&state, seats[state.current_player().seat()], rng, limits)?;
+        state = state.apply_move(choice.index)?;
+    }
+    let moves = &state.move_history()[start.ply()..];
+    Ok(GameSummary {
+        winner: state.winner(),
+        plies: moves.len() as u32,
+        moves: record_moves.then(|| moves.to_vec()),
+    })
+}
+
+/// One board reused by every random game of a batch: marks are put down in place instead of
+/// building a new state per move.
+struct Playout {
+    board: Vec<Cell>,
+    legal: Vec<usize>,
+}
+
+impl Playout {
+    fn new(start: &GameState) -> Playout {
+        let n = start.rules().cell_count();
+        Playout { board: Vec::with_capacity(n), legal: Vec::with_capacity(n) }
+    }
+
+    /// A game of Easy against Easy: the same draw per move and the same pick among the legal
+    /// moves in ascending order as [`choose_move_with`] with [`Difficulty::Easy`].
+    fn play(&mut self, start: &GameState, rng: &mut SeededRng, record: bool) -> GameSummary {
+        let rules = start.rules();
+        self.board.clear();
+        self.board.extend_from_slice(start.board());
+        let mut moves = record.then(Vec::new);
+        let mut filled = self.board.iter().filter(|c| c.is_some()).count();
+        let (mut mover, mut plies) = (start.current_player(), 0);
+        if start.is_over() {
+            return GameSummary { winner: start.winner(), plies: 0, moves };
+        }
+        loop {
+            let board = &self.board;
+            self.legal.clear();
+            self.legal.extend(
+                (0..board.len()).filter(|&i| board[i].is_none() && supported(rules, board, i)),
+            );
+            let index = self.legal[pick_index(rng.next_f64(), self.legal.len())];
+            self.board[index] = Some(mover);
+            filled += 1;
+            plies += 1;
+            if let Some(m) = moves.as_mut() {
+                m.push(index);
+            }
+            if wins_through(rules, &self.board, index) {
+                return GameSummary { winner: Some(mover), plies, moves };
+            }
+            if filled == self.board.len() {
+                return GameSummary { winner: None, plies, moves };
+            }
+            mover = rules.next_player(mover);
+        }
+    }
+}
