@@ -88,6 +88,26 @@ pub enum RecordErrorKind {
     Trailing(String),
 }
 
+impl RecordErrorKind {
+    /// A short stable name for the reason, the same in every language: `"not-utf8"`,
+    /// `"not-a-record"`, `"version"`, `"truncated"`, `"unexpected"`, `"number"`, `"rules"`,
+    /// `"position"`, `"move"` or `"trailing"`.
+    pub const fn reason(&self) -> &'static str {
+        match self {
+            RecordErrorKind::NotUtf8 => "not-utf8",
+            RecordErrorKind::NotARecord => "not-a-record",
+            RecordErrorKind::Version(_) => "version",
+            RecordErrorKind::Truncated(_) => "truncated",
+            RecordErrorKind::Unexpected { .. } => "unexpected",
+            RecordErrorKind::Number { .. } => "number",
+            RecordErrorKind::Rules(_) => "rules",
+            RecordErrorKind::Position(_) => "position",
+            RecordErrorKind::Move { .. } => "move",
+            RecordErrorKind::Trailing(_) => "trailing",
+        }
+    }
+}
+
 impl GameState {
     /// The game as one line of the record notation (see the [module docs](crate::record)).
     ///

@@ -41,6 +41,20 @@ pub enum RulesError {
     },
 }
 
+impl RulesError {
+    /// A short stable name for the reason, the same in every language: `"width"`, `"height"`,
+    /// `"k"`, `"players"` or `"player-not-in-game"`.
+    pub const fn reason(&self) -> &'static str {
+        match self {
+            RulesError::Width(_) => "width",
+            RulesError::Height(_) => "height",
+            RulesError::K { .. } => "k",
+            RulesError::Players(_) => "players",
+            RulesError::PlayerNotInGame { .. } => "player-not-in-game",
+        }
+    }
+}
+
 /// The rules of one game of the m,n,k family: a `width` × `height` board, `k` in a row to
 /// win, 2 to 4 players taking turns, and optionally Connect-Four gravity.
 ///

@@ -173,3 +173,27 @@ fn errors_quote_at_most_forty_characters() {
         "bad game record at byte 4: unsupported version \"7\" (this library reads version 1)"
     );
 }
+
+#[test]
+fn reasons_have_stable_names() {
+    assert_eq!(error("").kind.reason(), "not-a-record");
+    assert_eq!(error("ttt/9").kind.reason(), "version");
+    assert_eq!(error("ttt/1").kind.reason(), "truncated");
+    assert_eq!(error("ttt/1 3by3").kind.reason(), "unexpected");
+    assert_eq!(error("ttt/1 ax3").kind.reason(), "number");
+    assert_eq!(error("ttt/1 3x3 k=4 players=2 start=X moves=").kind.reason(), "rules");
+    assert_eq!(error("ttt/1 3x3 k=3 players=2 start=XXX......:O moves=").kind.reason(), "position");
+    assert_eq!(error("ttt/1 3x3 k=3 players=2 start=X moves=4,4").kind.reason(), "move");
+    assert_eq!(error("ttt/1 3x3 k=3 players=2 start=X moves= x").kind.reason(), "trailing");
+    assert_eq!(GameState::from_record_bytes(b"\xff").unwrap_err().kind.reason(), "not-utf8");
+    let rules = [
+        (Rules::new(0, 3, 3, 2, false), "width"),
+        (Rules::new(3, 0, 3, 2, false), "height"),
+        (Rules::new(3, 3, 9, 2, false), "k"),
+        (Rules::new(3, 3, 3, 7, false), "players"),
+    ];
+    for (result, name) in rules {
+        assert_eq!(result.unwrap_err().reason(), name);
+    }
+    assert_eq!(create_game(Player::Z).unwrap_err().reason(), "player-not-in-game");
+}

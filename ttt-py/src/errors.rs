@@ -6,7 +6,7 @@
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
-use ttt_core::{InvalidMoveError, PositionError, RecordError, RecordErrorKind, RulesError};
+use ttt_core::{InvalidMoveError, PositionError, RecordError, RulesError};
 
 const ERRORS: &str = "ttt._errors";
 
@@ -55,20 +55,9 @@ pub fn invalid_state_msg(py: Python<'_>, reason: &str, message: String) -> PyErr
     raise(py, &INVALID_STATE, "InvalidStateError", (reason, message))
 }
 
-/// The reason name of a rules error.
-pub fn rules_reason(error: &RulesError) -> &'static str {
-    match error {
-        RulesError::Width(_) => "width",
-        RulesError::Height(_) => "height",
-        RulesError::K { .. } => "k",
-        RulesError::Players(_) => "players",
-        RulesError::PlayerNotInGame { .. } => "player-not-in-game",
-    }
-}
-
 /// `InvalidRulesError(reason, message)`.
 pub fn invalid_rules(py: Python<'_>, error: RulesError) -> PyErr {
-    invalid_rules_msg(py, rules_reason(&error), error.to_string())
+    invalid_rules_msg(py, error.reason(), error.to_string())
 }
 
 /// `InvalidRulesError` with a message made here (a negative or huge size, which cannot reach
@@ -77,26 +66,10 @@ pub fn invalid_rules_msg(py: Python<'_>, reason: &str, message: String) -> PyErr
     raise(py, &INVALID_RULES, "InvalidRulesError", (reason, message))
 }
 
-/// The reason name of a record error.
-fn record_reason(kind: &RecordErrorKind) -> &'static str {
-    match kind {
-        RecordErrorKind::NotUtf8 => "not-utf8",
-        RecordErrorKind::NotARecord => "not-a-record",
-        RecordErrorKind::Version(_) => "version",
-        RecordErrorKind::Truncated(_) => "truncated",
-        RecordErrorKind::Unexpected { .. } => "unexpected",
-        RecordErrorKind::Number { .. } => "number",
-        RecordErrorKind::Rules(_) => "rules",
-        RecordErrorKind::Position(_) => "position",
-        RecordErrorKind::Move { .. } => "move",
-        RecordErrorKind::Trailing(_) => "trailing",
-    }
-}
-
 /// `InvalidRecordError(offset, reason, message)`; `offset` is already in the caller's units.
 pub fn invalid_record(py: Python<'_>, offset: usize, error: &RecordError) -> PyErr {
     let message = format!("bad game record at offset {offset}: {}", error.kind);
-    raise(py, &INVALID_RECORD, "InvalidRecordError", (offset, record_reason(&error.kind), message))
+    raise(py, &INVALID_RECORD, "InvalidRecordError", (offset, error.kind.reason(), message))
 }
 
 /// `GameOverError(message)`.
