@@ -233,9 +233,10 @@ typedef int32_t ttt_player;
 #endif // __cplusplus
 
 /**
- * Whether a game goes on, and how it ended.
+ * Whether a game goes on, and how it ended: the game status `in-progress`, `win` or `draw`
+ * of the other languages, read with `ttt_game_status`.
  */
-enum ttt_game_status
+enum ttt_game_state
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -243,21 +244,21 @@ enum ttt_game_status
     /**
      * Moves remain and nobody has won.
      */
-    TTT_GAME_STATUS_IN_PROGRESS = 0,
+    TTT_GAME_STATE_IN_PROGRESS = 0,
     /**
      * A player has k in a row.
      */
-    TTT_GAME_STATUS_WIN = 1,
+    TTT_GAME_STATE_WIN = 1,
     /**
      * The board is full and nobody has won.
      */
-    TTT_GAME_STATUS_DRAW = 2,
+    TTT_GAME_STATE_DRAW = 2,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
-typedef enum ttt_game_status ttt_game_status;
+typedef enum ttt_game_state ttt_game_state;
 #else
-typedef uint32_t ttt_game_status;
+typedef uint32_t ttt_game_state;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -524,7 +525,7 @@ ttt_status ttt_game_starting_player(const struct ttt_game *game,
 /**
  * Whether the game goes on, was won or was drawn.
  */
-TTT_NODISCARD ttt_status ttt_game_status(const struct ttt_game *game, ttt_game_status *out_status);
+TTT_NODISCARD ttt_status ttt_game_status(const struct ttt_game *game, ttt_game_state *out_state);
 
 /**
  * The winner, or `TTT_PLAYER_NONE` on a draw or while the game is in progress.

@@ -4,7 +4,7 @@ use crate::boundary::{
     Failure, arg, arg_mut, copy_out, copy_str, guard, out, slice_in, status, write,
 };
 use crate::status::ttt_status;
-use crate::types::{cell_arg, player_arg, ttt_game_status, ttt_player, ttt_rules};
+use crate::types::{cell_arg, player_arg, ttt_game_state, ttt_player, ttt_rules};
 use std::ffi::{CStr, c_char};
 use ttt_core::{GameState, Player, Rules};
 
@@ -445,13 +445,13 @@ pub unsafe extern "C" fn ttt_game_starting_player(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ttt_game_status(
     game: *const ttt_game,
-    out_status: *mut ttt_game_status,
+    out_state: *mut ttt_game_state,
 ) -> ttt_status {
     status(|| {
-        let out_status = out(out_status, "out_status")?;
+        let out_state = out(out_state, "out_state")?;
         // SAFETY: caller's contract.
         let state = unsafe { game_arg(game) }?;
-        unsafe { write(out_status, state.status().into()) };
+        unsafe { write(out_state, state.status().into()) };
         Ok(())
     })
 }

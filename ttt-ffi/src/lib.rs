@@ -20,7 +20,7 @@ pub mod types;
 
 pub use game::ttt_game;
 pub use status::ttt_status;
-pub use types::{ttt_game_status, ttt_player, ttt_rules};
+pub use types::{ttt_game_state, ttt_player, ttt_rules};
 
 use std::ffi::c_char;
 

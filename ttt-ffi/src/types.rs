@@ -36,24 +36,25 @@ impl ttt_player {
     }
 }
 
-/// Whether a game goes on, and how it ended.
+/// Whether a game goes on, and how it ended: the game status `in-progress`, `win` or `draw`
+/// of the other languages, read with `ttt_game_status`.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ttt_game_status {
+pub enum ttt_game_state {
     /// Moves remain and nobody has won.
-    TTT_GAME_STATUS_IN_PROGRESS = 0,
+    TTT_GAME_STATE_IN_PROGRESS = 0,
     /// A player has k in a row.
-    TTT_GAME_STATUS_WIN = 1,
+    TTT_GAME_STATE_WIN = 1,
     /// The board is full and nobody has won.
-    TTT_GAME_STATUS_DRAW = 2,
+    TTT_GAME_STATE_DRAW = 2,
 }
 
-impl From<Status> for ttt_game_status {
-    fn from(s: Status) -> ttt_game_status {
+impl From<Status> for ttt_game_state {
+    fn from(s: Status) -> ttt_game_state {
         match s {
-            Status::InProgress => ttt_game_status::TTT_GAME_STATUS_IN_PROGRESS,
-            Status::Win => ttt_game_status::TTT_GAME_STATUS_WIN,
-            Status::Draw => ttt_game_status::TTT_GAME_STATUS_DRAW,
+            Status::InProgress => ttt_game_state::TTT_GAME_STATE_IN_PROGRESS,
+            Status::Win => ttt_game_state::TTT_GAME_STATE_WIN,
+            Status::Draw => ttt_game_state::TTT_GAME_STATE_DRAW,
         }
     }
 }
