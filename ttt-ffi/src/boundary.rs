@@ -120,17 +120,16 @@ pub(crate) fn null(name: &str) -> Failure {
     Failure::new(ttt_status::TTT_STATUS_NULL_ARGUMENT, format!("argument `{name}` is NULL"))
 }
 
-/// Copies `items` into a caller's buffer of `buf_len` elements, and the number of elements
-/// into `*out_len`.
+/// Checks a caller's buffer of `buf_len` elements against the `needed` length and writes
+/// `needed` into `*out_len`.
 ///
 /// On success, or when the buffer is too small (`TTT_STATUS_BUFFER_TOO_SMALL`), `*out_len`
-/// receives the number of elements needed; the buffer is written only on success. `buf` may be
-/// NULL only when `buf_len` is 0.
+/// receives the number of elements needed. `buf` may be NULL only when `buf_len` is 0.
 ///
 /// # Safety
-/// `buf` is NULL or valid for writes of `buf_len` elements; `out_len` is checked here.
-pub(crate) unsafe fn copy_out<T: Copy>(
-    items: &[T],
+/// `out_len` is NULL or valid for a write (checked here).
+pub(crate) unsafe fn reserve<T>(
+    needed: usize,
     buf: *mut T,
     buf_len: usize,
     out_len: *mut usize,
@@ -140,13 +139,29 @@ pub(crate) unsafe fn copy_out<T: Copy>(
         return Err(null("buf"));
     }
     // SAFETY: `out_len` is non-NULL (checked) and valid by the caller's contract.
-    unsafe { write(out_len, items.len()) };
-    if items.len() > buf_len {
+    unsafe { write(out_len, needed) };
+    if needed > buf_len {
         return Err(Failure::new(
             ttt_status::TTT_STATUS_BUFFER_TOO_SMALL,
-            format!("the buffer holds {buf_len} elements; {} are needed", items.len()),
+            format!("the buffer holds {buf_len} elements; {needed} are needed"),
         ));
     }
+    Ok(())
+}
+
+/// Copies `items` into a caller's buffer of `buf_len` elements, and the number of elements
+/// into `*out_len`, as [`reserve`] says; the buffer is written only on success.
+///
+/// # Safety
+/// `buf` is NULL or valid for writes of `buf_len` elements; `out_len` as [`reserve`].
+pub(crate) unsafe fn copy_out<T: Copy>(
+    items: &[T],
+    buf: *mut T,
+    buf_len: usize,
+    out_len: *mut usize,
+) -> Outcome {
+    // SAFETY: forwarded contract.
+    unsafe { reserve(items.len(), buf, buf_len, out_len) }?;
     if !items.is_empty() {
         // SAFETY: `buf` is non-NULL (buf_len >= items.len() > 0), valid for `buf_len` >=
         // `items.len()` writes by the caller's contract, and cannot overlap our `items`.
@@ -176,7 +191,11 @@ pub(crate) unsafe fn copy_str(
 ///
 /// # Safety
 /// `ptr` is NULL or valid for reads of `len` elements, unchanged during the call.
-pub(crate) unsafe fn slice_in<'a, T>(ptr: *const T, len: usize, name: &str) -> Result<&'a [T], Failure> {
+pub(crate) unsafe fn slice_in<'a, T>(
+    ptr: *const T,
+    len: usize,
+    name: &str,
+) -> Result<&'a [T], Failure> {
     if len == 0 {
         return Ok(&[]);
     }

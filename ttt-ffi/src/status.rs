@@ -302,8 +302,7 @@ mod tests {
             assert_eq!(*s as u32 as usize, i);
             assert_eq!(ttt_status::from_u32(i as u32), Some(*s));
         }
-        let mut descriptions: Vec<_> =
-            ttt_status::ALL.iter().map(|s| s.description()).collect();
+        let mut descriptions: Vec<_> = ttt_status::ALL.iter().map(|s| s.description()).collect();
         descriptions.sort();
         descriptions.dedup();
         assert_eq!(descriptions.len(), ttt_status::ALL.len());

@@ -45,7 +45,8 @@ fn committed_header_matches_cbindgen() {
 #[test]
 fn header_declares_every_export_and_the_version_macros() {
     let header = generate();
-    for name in ["TTT_VERSION_MAJOR", "TTT_VERSION_MINOR", "TTT_VERSION_PATCH", "TTT_VERSION_NUMBER"]
+    for name in
+        ["TTT_VERSION_MAJOR", "TTT_VERSION_MINOR", "TTT_VERSION_PATCH", "TTT_VERSION_NUMBER"]
     {
         assert!(header.contains(&format!("#define {name} ")), "{name} missing");
     }
