@@ -71,6 +71,7 @@ mod player;
 pub mod position;
 pub mod record;
 mod rules;
+pub mod search;
 mod state;
 
 pub use classic::{
@@ -81,4 +82,7 @@ pub use player::{Cell, Player, other_player};
 pub use position::{PositionError, parse_board, parse_state};
 pub use record::{RECORD_VERSION, RecordError, RecordErrorKind};
 pub use rules::{Direction, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, Rules, RulesError, Window};
+pub use search::{
+    BestMove, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move, best_move_with,
+};
 pub use state::{Evaluation, GameState, InvalidMoveError, InvalidMoveReason, Status};

@@ -1,0 +1,402 @@
+//! Perfect play by search: [`best_move`] and [`analyze`] for every rule set.
+//!
+//! One exact solver serves every board from 1×1 to 20×20, with or without gravity, for 2 to 4
+//! players. It is a negamax search with alpha-beta pruning over bitboards sized to the board
+//! (`u64`, `u128` or a 448-bit array), with:
+//!
+//! - **a score window clamped by what is still possible**: a side cannot win before its next
+//!   stone, nor after the board is full;
+//! - **threats**: a side that can complete a window now does so; a side facing two cells where
+//!   the next player completes a window has lost; facing one, it must block there; under
+//!   gravity it never plays just below a cell where the next player would win;
+//! - **dead windows**: a side that can no longer complete any window (every window holds
+//!   another player's mark) cannot win, so when neither side can the position is a draw;
+//! - **a transposition table** of bounds, bounded in bytes ([`SearchLimits::table_bytes`],
+//!   64 MiB by default), keyed by a 64-bit Zobrist hash reduced over **the board's own
+//!   symmetries** (8 for a square board, 4 for a rectangle, the left-right mirror alone under
+//!   gravity), so a position and its mirror images are searched once. The table lives for one
+//!   call: nothing is shipped, nothing is built at start-up. Two different positions share a
+//!   key with probability about 2⁻⁶⁴ per lookup; the search does not guard against that;
+//! - **move ordering**: centre first, moves that create the most threats before others;
+//! - **null-window probes** that bisect the range of scores (as in Pascal Pons' Connect Four
+//!   solver) to find each exact value.
+//!
+//! # Scores
+//!
+//! As SPEC says, a move whose game ends after `plies` plies (the move itself is ply 1) is worth
+//! `cells + 1 - plies` if the player to move wins, `plies - cells - 1` if they lose, and 0 for
+//! a draw. So the search prefers the fastest win and the slowest loss. Among moves with the same
+//! score, [`best_move`] prefers the one nearest the centre ([`Rules::centre_distance4`]), then
+//! the lowest index. A drawn game ends when the board is full, so a draw's `plies` is the number
+//! of empty cells.
+//!
+//! # Three or four players
+//!
+//! With more than two players the search is **paranoid**: the player to move at the root plays
+//! against the coalition of all the others, who are assumed to cooperate against them. `Win`
+//! means the player to move can force a win of their own whatever the others do; `Loss` means
+//! the others together can force a win for one of them; `Draw` means the player to move can
+//! stop every other player from winning but cannot force a win. With two players this is
+//! ordinary perfect play.
+//!
+//! # Budgets
+//!
+//! Big boards cannot be solved exactly. Every call counts the positions it visits (nodes) and
+//! gives up after [`SearchLimits::max_nodes`] of them, or soon after another thread sets
+//! [`SearchLimits::stop`]. It then returns its best unproven answer and says so: `proven: false`
+//! and `outcome: None` from [`best_move_with`], `outcome: None` for every move [`analyze_with`]
+//! could not prove. The node count makes the budget deterministic: the same call with the same
+//! budget gives the same answer on every machine.
+//!
+//! # Examples
+//!
+//! ```
+//! use ttt_core::{analyze, best_move, GameState, Outcome, Player, Rules};
+//!
+//! let empty = GameState::new(Rules::default(), Player::X)?;
+//! assert_eq!(best_move(&empty), Some(4)); // every move draws; the centre is nearest
+//!
+//! // X wins at once on 2, rather than later elsewhere.
+//! let state = GameState::from_board_str(Rules::default(), "XX.OO....", Player::X)?;
+//! assert_eq!(best_move(&state), Some(2));
+//! let moves = analyze(&state);
+//! assert_eq!((moves[0].index, moves[0].outcome, moves[0].plies), (2, Some(Outcome::Win), Some(1)));
+//! // Every legal move is there, best first.
+//! assert_eq!(moves.len(), 5);
+//! assert_eq!(moves.last().unwrap().outcome, Some(Outcome::Loss));
+//!
+//! // O must take an edge: a corner loses to a fork.
+//! let state = GameState::from_board_str(Rules::default(), "X...O...X", Player::O)?;
+//! assert_eq!(best_move(&state), Some(1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! With a budget:
+//!
+//! ```
+//! use ttt_core::{best_move_with, GameState, Player, Rules, SearchLimits};
+//!
+//! let gomoku = GameState::new(Rules::new(15, 15, 5, 2, false)?, Player::X)?;
+//! let limits = SearchLimits { max_nodes: 2_000, ..SearchLimits::default() };
+//! let answer = best_move_with(&gomoku, &limits).unwrap();
+//! assert!(!answer.proven);
+//! assert_eq!(answer.outcome, None);
+//! assert!(gomoku.is_legal(answer.index));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Rules::centre_distance4`]: crate::Rules::centre_distance4
+
+mod bits;
+mod solver;
+mod table;
+
+use crate::state::GameState;
+use bits::{Bits, Wide};
+use solver::Solver;
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// How much one search call may spend.
+///
+/// ```
+/// use ttt_core::SearchLimits;
+/// let limits = SearchLimits { max_nodes: 10_000, ..SearchLimits::default() };
+/// assert_eq!(limits.table_bytes, SearchLimits::DEFAULT_TABLE_BYTES);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SearchLimits {
+    /// Most nodes (positions visited) one call may search before it returns its best unproven
+    /// answer: a deterministic budget. Default [`SearchLimits::DEFAULT_MAX_NODES`].
+    pub max_nodes: u64,
+    /// Most bytes the transposition table may take (it starts small and grows while needed).
+    /// Default [`SearchLimits::DEFAULT_TABLE_BYTES`]. 0 searches without a table (slowly).
+    pub table_bytes: usize,
+    /// Set to `true` from another thread to stop early (polled every 4096 nodes); the call then
+    /// returns its best unproven answer, as with the node budget. A flag that is already set
+    /// stops the call at its first poll.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl SearchLimits {
+    /// The default node budget: 20 million nodes, a few seconds on the slowest boards.
+    pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+    /// The default table size: 64 MiB.
+    pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+}
+
+impl Default for SearchLimits {
+    /// [`DEFAULT_MAX_NODES`](Self::DEFAULT_MAX_NODES) nodes,
+    /// [`DEFAULT_TABLE_BYTES`](Self::DEFAULT_TABLE_BYTES) of table, no stop flag.
+    fn default() -> Self {
+        SearchLimits {
+            max_nodes: Self::DEFAULT_MAX_NODES,
+            table_bytes: Self::DEFAULT_TABLE_BYTES,
+            stop: None,
+        }
+    }
+}
+
+/// How a game ends under perfect play, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player to move can force a win.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The other side can force a win.
+    Loss,
+}
+
+impl Outcome {
+    /// The name used in every language: `"win"`, `"draw"` or `"loss"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One legal move and what it leads to under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveAnalysis {
+    /// The cell played.
+    pub index: usize,
+    /// The outcome for the player making the move; `None` when not proven within the budget
+    /// (never a guess).
+    pub outcome: Option<Outcome>,
+    /// Plies to the end of the game under perfect play, this move being ply 1; `None` when not
+    /// proven.
+    pub plies: Option<u32>,
+}
+
+/// The answer of [`best_move_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BestMove {
+    /// The cell to play.
+    pub index: usize,
+    /// The outcome of that move for the player to move; `None` when not proven.
+    pub outcome: Option<Outcome>,
+    /// Plies to the end of the game under perfect play (this move is ply 1); `None` when not
+    /// proven.
+    pub plies: Option<u32>,
+    /// Whether this is the move [`best_move`] defines (best exact score, then nearest the
+    /// centre, then lowest index). When `false` the budget ran out or the search was stopped
+    /// and this is a heuristic choice: a win at once if there is one, else the only block of
+    /// an immediate threat, else the move creating the most threats, nearest the centre.
+    pub proven: bool,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The deterministic perfect move: best exact score (fastest win, slowest loss), ties broken by
+/// squared Euclidean distance to the centre, then lowest index. `None` when the game is over.
+///
+/// Uses [`SearchLimits::default()`]; on a board too big to solve within it, the answer is the
+/// unproven choice [`best_move_with`] describes. Use [`best_move_with`] to set the budget and
+/// learn whether the answer is proven.
+///
+/// ```
+/// use ttt_core::{best_move, GameState, Player, Rules};
+/// let game = GameState::new(Rules::default(), Player::X)?;
+/// assert_eq!(best_move(&game), Some(4));
+/// let over = GameState::from_board_str(Rules::default(), "XXXOO....", Player::O)?;
+/// assert_eq!(best_move(&over), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn best_move(state: &GameState) -> Option<usize> {
+    best_move_with(state, &SearchLimits::default()).map(|b| b.index)
+}
+
+/// [`best_move`] within `limits`, with the move's outcome, its plies and whether it is proven.
+/// `None` when the game is over.
+///
+/// ```
+/// use ttt_core::{best_move_with, GameState, Outcome, Player, Rules, SearchLimits};
+/// let game = GameState::new(Rules::new(4, 3, 3, 2, false)?, Player::X)?;
+/// let best = best_move_with(&game, &SearchLimits::default()).unwrap();
+/// assert!(best.proven);
+/// assert_eq!(best.outcome, Some(Outcome::Win));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn best_move_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
+    if state.is_over() {
+        return None;
+    }
+    Some(dispatch(state, |bits| match bits {
+        Width::W64 => best_impl::<u64>(state, limits),
+        Width::W128 => best_impl::<u128>(state, limits),
+        Width::Wide => best_impl::<Wide>(state, limits),
+    }))
+}
+
+/// Every legal move with its outcome and plies, best first: by exact score, then nearest the
+/// centre, then lowest index, so that `analyze(s)[0].index == best_move(s)`. Empty when the game
+/// is over.
+///
+/// Uses [`SearchLimits::default()`]; see [`analyze_with`] for what happens when it runs out.
+///
+/// ```
+/// use ttt_core::{analyze, GameState, Outcome, Player, Rules};
+/// let game = GameState::new(Rules::default(), Player::X)?;
+/// let moves = analyze(&game);
+/// assert_eq!(moves.len(), 9);
+/// assert!(moves.iter().all(|m| m.outcome == Some(Outcome::Draw) && m.plies == Some(9)));
+/// assert_eq!(moves[0].index, 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyze(state: &GameState) -> Vec<MoveAnalysis> {
+    analyze_with(state, &SearchLimits::default())
+}
+
+/// [`analyze`] within `limits`. Empty when the game is over.
+///
+/// The budget is shared out: first every move gets a slice of it, then the moves left unproven
+/// share what remains. A move not proven by then has `outcome: None` and `plies: None`. The
+/// order is then: proven wins (fastest first), unproven moves (the most promising first: wins
+/// at once, forced blocks, threats made, centre), proven draws, proven losses (slowest first).
+pub fn analyze_with(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
+    if state.is_over() {
+        return Vec::new();
+    }
+    dispatch(state, |bits| match bits {
+        Width::W64 => analyze_impl::<u64>(state, limits),
+        Width::W128 => analyze_impl::<u128>(state, limits),
+        Width::Wide => analyze_impl::<Wide>(state, limits),
+    })
+}
+
+/// Which bitboard holds the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Width {
+    W64,
+    W128,
+    Wide,
+}
+
+fn dispatch<R>(state: &GameState, f: impl FnOnce(Width) -> R) -> R {
+    let rules = state.rules();
+    let bits = (rules.width() + 1) * rules.height();
+    f(if bits <= 64 {
+        Width::W64
+    } else if bits <= 128 {
+        Width::W128
+    } else {
+        Width::Wide
+    })
+}
+
+/// The outcome and plies of an exact score seen from a position with `n` stones.
+fn describe(score: i32, cells: i32, n: i32) -> (Outcome, u32) {
+    use std::cmp::Ordering::*;
+    // A win ending at stone `s` scores cells + 1 - s; a loss s - cells - 1; a draw fills the board.
+    let (outcome, end) = match score.cmp(&0) {
+        Greater => (Outcome::Win, cells + 1 - score),
+        Less => (Outcome::Loss, cells + 1 + score),
+        Equal => (Outcome::Draw, cells),
+    };
+    (outcome, (end - n) as u32)
+}
+
+/// The tie-break of equal scores: nearest the centre, then lowest index (smaller is better).
+fn tie_key(state: &GameState, index: usize) -> (usize, usize) {
+    (state.rules().centre_distance4(index), index)
+}
+
+fn best_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> BestMove {
+    let mut s = Solver::<B>::new(state, limits.max_nodes, limits.table_bytes, limits.stop.clone());
+    let (cells, n) = (s.cells(), s.stones_on_board());
+    let mut legal = state.available_moves();
+    legal.sort_by_key(|&i| tie_key(state, i));
+    let found = |index: usize, score: i32, nodes: u64| {
+        let (outcome, plies) = describe(score, cells, n);
+        BestMove { index, outcome: Some(outcome), plies: Some(plies), proven: true, nodes }
+    };
+    // A win at once is the best score there is: no search needed.
+    if let Some(&index) = legal.iter().find(|&&i| s.wins_at(s.pos(i))) {
+        return found(index, cells - n, 0);
+    }
+    if let Some(value) = s.solve() {
+        // The first move in tie order that reaches the value is the answer.
+        for &index in &legal {
+            match s.probe_move(s.pos(index), value - 1, value) {
+                Some(v) if v >= value => return found(index, value, s.nodes),
+                Some(_) => {}
+                None => break,
+            }
+        }
+    }
+    let index = heuristic_order(&s, state)[0].0;
+    BestMove { index, outcome: None, plies: None, proven: false, nodes: s.nodes }
+}
+
+/// The legal moves by the solver's heuristic, best first: `(index, score)`.
+fn heuristic_order<B: Bits>(s: &Solver<B>, state: &GameState) -> Vec<(usize, i32)> {
+    let mut moves: Vec<(usize, i32)> =
+        s.heuristic_scores().into_iter().map(|(pos, score)| (s.cell(pos), score)).collect();
+    moves.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| tie_key(state, a.0).cmp(&tie_key(state, b.0))));
+    moves
+}
+
+fn analyze_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
+    let mut s = Solver::<B>::new(state, limits.max_nodes, limits.table_bytes, limits.stop.clone());
+    let (cells, n) = (s.cells(), s.stones_on_board());
+    let order = heuristic_order(&s, state);
+    let mut scores: Vec<Option<i32>> = vec![None; order.len()];
+    let total = limits.max_nodes;
+    let share = (total / (2 * order.len() as u64)).max(1);
+    // Pass 1: every move gets a slice of the budget, so that one hard move cannot starve the rest.
+    for (i, &(index, _)) in order.iter().enumerate() {
+        if s.stopped {
+            break;
+        }
+        s.node_limit = s.nodes.saturating_add(share).min(total);
+        s.aborted = false;
+        scores[i] = s.solve_move(s.pos(index));
+    }
+    // Pass 2: what remains goes to the moves still unproven, in order.
+    for (i, &(index, _)) in order.iter().enumerate() {
+        if s.stopped || s.nodes >= total {
+            break;
+        }
+        if scores[i].is_none() {
+            s.node_limit = total;
+            s.aborted = false;
+            scores[i] = s.solve_move(s.pos(index));
+        }
+    }
+    // Rank: proven wins, unproven, proven draws, proven losses; by score or heuristic within.
+    let mut ranked: Vec<(i32, i32, MoveAnalysis)> = order
+        .iter()
+        .zip(&scores)
+        .map(|(&(index, heuristic), score)| match *score {
+            Some(score) => {
+                let (outcome, plies) = describe(score, cells, n);
+                let class = if score > 0 {
+                    3
+                } else if score == 0 {
+                    1
+                } else {
+                    0
+                };
+                (class, score, MoveAnalysis { index, outcome: Some(outcome), plies: Some(plies) })
+            }
+            None => (2, heuristic, MoveAnalysis { index, outcome: None, plies: None }),
+        })
+        .collect();
+    ranked.sort_by(|a, b| {
+        (b.0, b.1)
+            .cmp(&(a.0, a.1))
+            .then_with(|| tie_key(state, a.2.index).cmp(&tie_key(state, b.2.index)))
+    });
+    ranked.into_iter().map(|r| r.2).collect()
+}

@@ -1,0 +1,593 @@
+//! The solver: negamax with alpha-beta over bitboards, for every rule set.
+//!
+//! Scores are kept in an absolute form inside the search so that a position's value does not
+//! depend on where the search started (the transposition table needs that): a win for the side
+//! to move whose last stone is the `s`-th stone on the board scores `cells + 1 - s`, a loss to
+//! the other side's `s`-th stone scores `s - cells - 1`, a draw 0. Seen from the root with `n`
+//! stones, a move whose game ends after `plies` plies ends at stone `n + plies`, so this is
+//! SPEC's `cells + 1 - plies` shifted by the constant `-n`: the order of moves is the same.
+
+use super::bits::Bits;
+use super::table::Table;
+use crate::state::GameState;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The most symmetries of a board (the eight of the square).
+const MAX_SYM: usize = 8;
+
+/// How often (in nodes) the stop flag is read.
+const POLL_MASK: u64 = 0xFFF;
+
+/// A search in progress over one position, mutated in place by `play`/`undo`.
+pub(crate) struct Solver<B: Bits> {
+    cells: i32,
+    k: usize,
+    players: usize,
+    gravity: bool,
+    /// Bits per row: `width + 1` (one spare bit).
+    stride: u32,
+    /// The shifts of the directions in which a window of `k` cells fits.
+    dirs: Vec<u32>,
+    /// Every cell of the board.
+    mask: B,
+    /// The bottom row (gravity).
+    bottom: B,
+    /// Each player's stones.
+    stones: [B; 4],
+    /// Every stone.
+    occ: B,
+    /// Stones on the board.
+    n: i32,
+    /// The player to move (seat number).
+    mover: usize,
+    /// `side[p]`: whether seat `p` plays for the root player (only the root player does).
+    side: [bool; 4],
+    /// Per seat: plies after its move until its side moves again.
+    same_off: [i32; 4],
+    /// Per seat: plies after its move until the other side's earliest possible win.
+    other_off: [i32; 4],
+    /// Zobrist keys: `zob[player * bits + pos][s]` is the key of `player`'s stone on the cell
+    /// at bit `pos` as seen through symmetry `s`.
+    zob: Vec<[u64; MAX_SYM]>,
+    /// Bits in the layout (`stride * height`).
+    nbits: usize,
+    /// Number of symmetries of the board.
+    nsym: usize,
+    /// The position's hash under each symmetry.
+    hash: [u64; MAX_SYM],
+    /// Move-order bonus per bit position: higher near the centre.
+    centre: Vec<i32>,
+    /// Cell index of each bit position.
+    cell_of: Vec<usize>,
+    /// Bit position of each cell index.
+    pos_of: Vec<usize>,
+    table: Table,
+    /// Scratch space for move lists, one slice per frame of the recursion.
+    moves: Vec<(i32, u32)>,
+    /// Nodes visited so far.
+    pub(crate) nodes: u64,
+    /// The node count at which the search gives up.
+    pub(crate) node_limit: u64,
+    stop: Option<Arc<AtomicBool>>,
+    /// Set when the budget ran out or the stop flag was seen: every result since is garbage.
+    pub(crate) aborted: bool,
+    /// Set when the stop flag was seen (the budget can be raised again, the flag cannot).
+    pub(crate) stopped: bool,
+}
+
+/// A map `(row, col, width, height) -> (row, col)` of the board onto itself.
+type SymMap = fn(usize, usize, usize, usize) -> (usize, usize);
+
+/// The symmetry maps `(row, col) -> (row, col)` of a `w` × `h` board that the rules respect.
+fn symmetries(w: usize, h: usize, gravity: bool) -> Vec<SymMap> {
+    let mut maps: Vec<SymMap> = vec![|r, c, _, _| (r, c), |r, c, w, _| (r, w - 1 - c)];
+    if !gravity {
+        maps.push(|r, c, _, h| (h - 1 - r, c));
+        maps.push(|r, c, w, h| (h - 1 - r, w - 1 - c));
+        if w == h {
+            maps.push(|r, c, _, _| (c, r));
+            maps.push(|r, c, w, h| (w - 1 - c, h - 1 - r));
+            maps.push(|r, c, w, _| (c, w - 1 - r));
+            maps.push(|r, c, _, h| (h - 1 - c, r));
+        }
+    }
+    maps
+}
+
+/// SplitMix64: a small, well-mixed generator for the Zobrist keys (fixed seed: deterministic).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<B: Bits> Solver<B> {
+    /// A solver positioned at `state` (which must be in progress and fit in `B`).
+    pub(crate) fn new(
+        state: &GameState,
+        node_limit: u64,
+        table_bytes: usize,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Self {
+        let rules = state.rules();
+        let (w, h, k) = (rules.width(), rules.height(), rules.k());
+        let stride = w + 1;
+        let nbits = stride * h;
+        debug_assert!(nbits <= B::CAPACITY);
+        let players = rules.players() as usize;
+        let gravity = rules.gravity();
+        let mut dirs = Vec::new();
+        if k <= w {
+            dirs.push(1);
+        }
+        if k <= h {
+            dirs.push(stride as u32);
+        }
+        if k <= w.min(h) {
+            dirs.push(stride as u32 + 1);
+            dirs.push(stride as u32 - 1);
+        }
+        let mut mask = B::ZERO;
+        let mut bottom = B::ZERO;
+        let mut cell_of = vec![usize::MAX; nbits];
+        let mut pos_of = vec![0; w * h];
+        let mut centre = vec![0; nbits];
+        for r in 0..h {
+            for c in 0..w {
+                let pos = r * stride + c;
+                let cell = r * w + c;
+                mask = mask | B::bit(pos);
+                if r == h - 1 {
+                    bottom = bottom | B::bit(pos);
+                }
+                cell_of[pos] = cell;
+                pos_of[cell] = pos;
+                centre[pos] = -(rules.centre_distance4(cell) as i32);
+            }
+        }
+        let root = state.current_player().seat();
+        let mut side = [false; 4];
+        side[root] = true;
+        let mut same_off = [0; 4];
+        let mut other_off = [0; 4];
+        for p in 0..players {
+            let at = |i: usize| side[(p + i) % players];
+            same_off[p] = (1..=players).find(|&i| at(i) == side[p]).unwrap_or(players) as i32;
+            // Slot 1 is skipped: after the checks of `negamax` the next player cannot win at once.
+            other_off[p] =
+                (2..=players + 1).find(|&i| at(i) != side[p]).unwrap_or(players + 1) as i32;
+        }
+        let maps = symmetries(w, h, gravity);
+        let nsym = maps.len();
+        let mut seed = 0x7474_745F_7365_6172; // "ttt_sear"
+        let keys: Vec<u64> = (0..players * w * h).map(|_| splitmix(&mut seed)).collect();
+        let mut zob = vec![[0u64; MAX_SYM]; players * nbits];
+        for p in 0..players {
+            for r in 0..h {
+                for c in 0..w {
+                    let pos = r * stride + c;
+                    for (s, map) in maps.iter().enumerate() {
+                        let (r2, c2) = map(r, c, w, h);
+                        zob[p * nbits + pos][s] = keys[p * w * h + r2 * w + c2];
+                    }
+                }
+            }
+        }
+        let mut solver = Solver {
+            cells: (w * h) as i32,
+            k,
+            players,
+            gravity,
+            stride: stride as u32,
+            dirs,
+            mask,
+            bottom,
+            stones: [B::ZERO; 4],
+            occ: B::ZERO,
+            n: 0,
+            mover: root,
+            side,
+            same_off,
+            other_off,
+            zob,
+            nbits,
+            nsym,
+            hash: [0; MAX_SYM],
+            centre,
+            cell_of,
+            pos_of,
+            table: Table::new(table_bytes),
+            moves: Vec::with_capacity(w * h * 4),
+            nodes: 0,
+            node_limit,
+            stop,
+            aborted: false,
+            stopped: false,
+        };
+        // A flag set before the call stops it before any search.
+        if solver.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            solver.aborted = true;
+            solver.stopped = true;
+        }
+        for (cell, mark) in state.board().iter().enumerate() {
+            if let Some(player) = mark {
+                let pos = solver.pos_of[cell];
+                solver.put_stone(player.seat(), pos);
+            }
+        }
+        solver
+    }
+
+    /// Number of cells.
+    pub(crate) fn cells(&self) -> i32 {
+        self.cells
+    }
+
+    /// Stones on the board now.
+    pub(crate) fn stones_on_board(&self) -> i32 {
+        self.n
+    }
+
+    /// The bit position of cell `index`.
+    pub(crate) fn pos(&self, index: usize) -> usize {
+        self.pos_of[index]
+    }
+
+    /// The cell index of bit position `pos`.
+    pub(crate) fn cell(&self, pos: usize) -> usize {
+        self.cell_of[pos]
+    }
+
+    fn put_stone(&mut self, player: usize, pos: usize) {
+        self.stones[player] = self.stones[player] | B::bit(pos);
+        self.occ = self.occ | B::bit(pos);
+        self.n += 1;
+        let z = &self.zob[player * self.nbits + pos];
+        for (h, z) in self.hash[..self.nsym].iter_mut().zip(z) {
+            *h ^= z;
+        }
+    }
+
+    /// The player to move puts a stone on `pos`; the turn passes.
+    fn play(&mut self, pos: usize) {
+        self.put_stone(self.mover, pos);
+        self.mover = (self.mover + 1) % self.players;
+    }
+
+    /// Takes back `play(pos)`.
+    fn undo(&mut self, pos: usize) {
+        self.mover = (self.mover + self.players - 1) % self.players;
+        let player = self.mover;
+        self.stones[player] = self.stones[player] ^ B::bit(pos);
+        self.occ = self.occ ^ B::bit(pos);
+        self.n -= 1;
+        let z = &self.zob[player * self.nbits + pos];
+        for (h, z) in self.hash[..self.nsym].iter_mut().zip(z) {
+            *h ^= z;
+        }
+    }
+
+    /// The position's key: the smallest of its hashes under the board's symmetries, so that
+    /// every mirror image or rotation of a position shares one table slot.
+    #[inline]
+    fn key(&self) -> u64 {
+        let key = self.hash[..self.nsym].iter().copied().min().unwrap_or(0);
+        key.max(1) // 0 marks an empty slot
+    }
+
+    /// Every empty cell.
+    #[inline]
+    fn empty(&self) -> B {
+        self.mask & !self.occ
+    }
+
+    /// The cells the player to move may play: every empty cell, or under gravity the lowest
+    /// empty cell of each column (a cell whose neighbour below, one stride up, is occupied,
+    /// or which is on the bottom row).
+    #[inline]
+    fn playable(&self, empty: B) -> B {
+        if self.gravity { empty & (self.occ.down(self.stride) | self.bottom) } else { empty }
+    }
+
+    /// Cells (occupied or not, spare bits excluded) that would complete a window of `k` for
+    /// the stone set `m`: for every direction, cells `p` with `a` stones of `m` just before
+    /// them and `k - 1 - a` just after.
+    fn win_cells(&self, m: B) -> B {
+        let k = self.k;
+        if k == 1 {
+            return self.mask;
+        }
+        let mut res = B::ZERO;
+        let mut after = [B::ZERO; crate::rules::MAX_SIDE];
+        for &s in &self.dirs {
+            // after[b]: cells whose b next cells along the direction are all in `m`.
+            after[0] = !B::ZERO;
+            for b in 1..k {
+                after[b] = after[b - 1] & m.down(s * b as u32);
+            }
+            // before: cells whose a previous cells are all in `m`, built up alongside.
+            let mut before = !B::ZERO;
+            for a in 0..k {
+                if a > 0 {
+                    before = before & m.up(s * a as u32);
+                }
+                res = res | (before & after[k - 1 - a]);
+            }
+        }
+        res & self.mask
+    }
+
+    /// Whether the set `a` holds a full window of `k` cells in a row: runs are doubled in
+    /// length by and-ing a set with itself shifted by the run length, then topped up.
+    fn has_window(&self, a: B) -> bool {
+        let k = self.k;
+        self.dirs.iter().any(|&s| {
+            let mut t = a;
+            let mut len = 1;
+            while 2 * len <= k {
+                t = t & t.down(s * len as u32);
+                len *= 2;
+            }
+            if len < k {
+                t = t & t.down(s * (k - len) as u32);
+            }
+            !t.is_zero()
+        })
+    }
+
+    /// Whether some player of `side` can still complete a window: one free of other marks.
+    fn side_alive(&self, side: bool) -> bool {
+        (0..self.players).any(|p| {
+            self.side[p] == side && self.has_window(self.mask & !(self.occ ^ self.stones[p]))
+        })
+    }
+
+    /// Polls the budget and the stop flag; true when the search must give up.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes & POLL_MASK == 0
+            && let Some(stop) = &self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.aborted = true;
+            self.stopped = true;
+        }
+        self.aborted
+    }
+
+    /// The move-order score of `pos` for the player to move: threats it creates first (cells
+    /// where one more stone completes a window), then closeness to the centre.
+    fn order_score(&self, pos: usize, empty: B) -> i32 {
+        let mine = self.stones[self.mover] | B::bit(pos);
+        let threats = (self.win_cells(mine) & empty & !B::bit(pos)).count() as i32;
+        threats * 4096 + self.centre[pos]
+    }
+
+    /// The moves of the player to move worth searching and whether the position is decided
+    /// before any search: `Err(score)` for a position whose value is known at once.
+    fn candidates(&self) -> Result<B, i32> {
+        let (p, n, cells) = (self.mover, self.n, self.cells);
+        let empty = self.empty();
+        let playable = self.playable(empty);
+        if !(self.win_cells(self.stones[p]) & playable).is_zero() {
+            return Err(cells - n); // win with the next stone
+        }
+        if n + 1 >= cells {
+            return Err(0); // the last cell, and it does not win
+        }
+        let q = (p + 1) % self.players;
+        let mut moves = playable;
+        if self.side[q] != self.side[p] {
+            let threats = self.win_cells(self.stones[q]) & empty;
+            let urgent = threats & playable;
+            let loss = -(cells - n - 1); // the next player wins with stone n + 2
+            match urgent.count() {
+                0 => {}
+                1 => moves = urgent,
+                _ => return Err(loss),
+            }
+            if self.gravity {
+                // Never play just under a cell where the next player would win.
+                moves = moves & !threats.up(self.stride);
+            }
+            if moves.is_zero() {
+                return Err(loss);
+            }
+        }
+        Ok(moves)
+    }
+
+    /// Fail-soft negamax: the value of the position for the side to move if it lies strictly
+    /// inside `(alpha, beta)`, else a bound on the right side of the window.
+    pub(crate) fn negamax(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        let moves = match self.candidates() {
+            Ok(moves) => moves,
+            Err(score) => return score,
+        };
+        let (p, n, cells) = (self.mover, self.n, self.cells);
+        // What is still possible: the side to move wins at the earliest with its next stone
+        // after this one, the other side at its earliest slot.
+        let mut hi = (cells - n - self.same_off[p]).max(0);
+        let mut lo = -(cells - n - self.other_off[p]).max(0);
+        // Dead windows: a side that can no longer complete any window cannot win.
+        if hi > 0 && !self.side_alive(self.side[p]) {
+            hi = 0;
+        }
+        if lo < 0 && !self.side_alive(!self.side[p]) {
+            lo = 0;
+        }
+        if lo >= hi {
+            return lo;
+        }
+        if beta > hi {
+            beta = hi;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if alpha < lo {
+            alpha = lo;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = self.key();
+        if let Some((t_lo, t_hi)) = self.table.get(key) {
+            if t_hi < beta {
+                beta = t_hi;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            if t_lo > alpha {
+                alpha = t_lo;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+        // Order the moves: best first.
+        let base = self.moves.len();
+        let empty = self.empty();
+        let mut rest = moves;
+        while !rest.is_zero() {
+            let pos = rest.lowest();
+            rest = rest ^ B::bit(pos);
+            let score = if moves.count() > 1 { self.order_score(pos, empty) } else { 0 };
+            self.moves.push((score, pos as u32));
+        }
+        self.moves[base..].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        let end = self.moves.len();
+        let q = (p + 1) % self.players;
+        let same = self.side[q] == self.side[p];
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        for i in base..end {
+            let pos = self.moves[i].1 as usize;
+            self.play(pos);
+            let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
+            self.undo(pos);
+            if self.aborted {
+                self.moves.truncate(base);
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        self.moves.truncate(base);
+        if best >= beta {
+            self.table.put(key, best.max(lo), hi);
+        } else if best <= alpha0 {
+            self.table.put(key, lo, best.min(hi));
+        } else {
+            self.table.put(key, best, best);
+        }
+        best
+    }
+
+    /// The exact value of the position for the side to move, by null-window probes that halve
+    /// the interval of possible scores (Pons' scheme); `None` when the budget ran out.
+    pub(crate) fn solve(&mut self) -> Option<i32> {
+        if self.stopped {
+            return None;
+        }
+        if let Err(score) = self.candidates() {
+            return Some(score); // decided without search
+        }
+        let mut lo = -(self.cells - self.n);
+        let mut hi = self.cells - self.n;
+        while lo < hi {
+            let mut med = lo + (hi - lo) / 2;
+            // Probe near 0 first: most positions of these games are draws or close to it.
+            if med <= 0 && lo / 2 < med {
+                med = lo / 2;
+            } else if med >= 0 && hi / 2 > med {
+                med = hi / 2;
+            }
+            let r = self.negamax(med, med + 1);
+            if self.aborted {
+                return None;
+            }
+            if r <= med {
+                hi = r;
+            } else {
+                lo = r;
+            }
+        }
+        Some(lo)
+    }
+
+    /// Whether the player to move wins at once by playing `pos`.
+    pub(crate) fn wins_at(&self, pos: usize) -> bool {
+        self.win_cells(self.stones[self.mover]).has(pos)
+    }
+
+    /// The exact value of playing `pos` for the side to move now; `None` when the budget ran
+    /// out. `pos` must be playable.
+    pub(crate) fn solve_move(&mut self, pos: usize) -> Option<i32> {
+        if self.wins_at(pos) {
+            return Some(self.cells - self.n);
+        }
+        let same = self.same_side_next();
+        self.play(pos);
+        let v = self.solve();
+        self.undo(pos);
+        v.map(|v| if same { v } else { -v })
+    }
+
+    /// Fail-soft value of playing `pos` against the window `(alpha, beta)` of the side to move
+    /// now; `None` when the budget ran out.
+    pub(crate) fn probe_move(&mut self, pos: usize, alpha: i32, beta: i32) -> Option<i32> {
+        if self.wins_at(pos) {
+            return Some(self.cells - self.n);
+        }
+        let same = self.same_side_next();
+        self.play(pos);
+        let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
+        self.undo(pos);
+        (!self.aborted).then_some(v)
+    }
+
+    fn same_side_next(&self) -> bool {
+        self.side[(self.mover + 1) % self.players] == self.side[self.mover]
+    }
+
+    /// The root's playable cells (bit positions) ranked for a search that cannot finish:
+    /// a forced block alone when there is one, else by threats created and centrality.
+    pub(crate) fn heuristic_scores(&self) -> Vec<(usize, i32)> {
+        let empty = self.empty();
+        let playable = self.playable(empty);
+        let forced = self.candidates().ok();
+        let mut out = Vec::new();
+        let mut rest = playable;
+        while !rest.is_zero() {
+            let pos = rest.lowest();
+            rest = rest ^ B::bit(pos);
+            let mut score = self.order_score(pos, empty);
+            if self.wins_at(pos) {
+                score += 1 << 24;
+            } else if forced.is_some_and(|m| m.has(pos) && m != playable) {
+                score += 1 << 22;
+            }
+            out.push((pos, score));
+        }
+        out
+    }
+}
