@@ -263,6 +263,39 @@ typedef uint32_t ttt_game_state;
 #endif // __cplusplus
 
 /**
+ * The result of a move under perfect play, for the player making it.
+ */
+enum ttt_outcome
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Not proven within the search budget (never a guess).
+     */
+    TTT_OUTCOME_UNKNOWN = 0,
+    /**
+     * The mover wins.
+     */
+    TTT_OUTCOME_WIN = 1,
+    /**
+     * Nobody wins.
+     */
+    TTT_OUTCOME_DRAW = 2,
+    /**
+     * The mover loses.
+     */
+    TTT_OUTCOME_LOSS = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ttt_outcome ttt_outcome;
+#else
+typedef uint32_t ttt_outcome;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A game: one position and how it was reached. An opaque handle made by `ttt_game_new`,
  * `ttt_game_from_board`, `ttt_game_from_board_str`, `ttt_game_from_record` or
  * `ttt_game_clone`, and released with `ttt_game_free`.
@@ -272,6 +305,14 @@ typedef uint32_t ttt_game_state;
  * access. Different handles are independent.
  */
 typedef struct ttt_game ttt_game;
+
+/**
+ * A flag to stop searches from another thread (for example a user interface cancelling a long
+ * Hard move). Made by `ttt_stop_flag_new`, released by `ttt_stop_flag_free`; put it in
+ * `ttt_search_limits.stop`. Thread safety: `ttt_stop_flag_set` and `ttt_stop_flag_clear` may
+ * be called from any thread, also while a search reads the flag.
+ */
+typedef struct ttt_stop_flag ttt_stop_flag;
 
 /**
  * The rules of a game: a `width` × `height` board, `k` in a row to win, `players` players
@@ -300,6 +341,71 @@ typedef struct ttt_rules {
      */
     bool gravity;
 } ttt_rules;
+
+/**
+ * Bounds on one search. Start from `ttt_search_limits_default()` and change what you need.
+ */
+typedef struct ttt_search_limits {
+    /**
+     * Most nodes one call may visit before it returns its best unproven answer (a
+     * deterministic budget: the same call gives the same answer).
+     */
+    uint64_t max_nodes;
+    /**
+     * Most bytes the transposition table may take (0 searches without a table, slowly).
+     */
+    size_t table_bytes;
+    /**
+     * A flag another thread may set to stop the search early (the call then returns its best
+     * unproven answer, as with the node budget), or NULL. Not owned: it must outlive the call.
+     */
+    const struct ttt_stop_flag *stop;
+} ttt_search_limits;
+
+/**
+ * The perfect move found by `ttt_game_best_move_with`.
+ */
+typedef struct ttt_best_move {
+    /**
+     * The cell to play.
+     */
+    size_t index;
+    /**
+     * Win, draw or loss for the mover; `TTT_OUTCOME_UNKNOWN` when not proven.
+     */
+    ttt_outcome outcome;
+    /**
+     * Plies to the end under perfect play (this move = 1); -1 when unknown.
+     */
+    int32_t plies;
+    /**
+     * Whether the move is proven best (false when the budget ran out).
+     */
+    bool proven;
+    /**
+     * Nodes searched.
+     */
+    uint64_t nodes;
+} ttt_best_move;
+
+/**
+ * One legal move and what it leads to under perfect play.
+ */
+typedef struct ttt_move_analysis {
+    /**
+     * The cell.
+     */
+    size_t index;
+    /**
+     * Win, draw or loss for the player making the move; `TTT_OUTCOME_UNKNOWN` when not proven
+     * within the budget.
+     */
+    ttt_outcome outcome;
+    /**
+     * Plies to the end of the game under perfect play, this move being ply 1; -1 when unknown.
+     */
+    int32_t plies;
+} ttt_move_analysis;
 
 /**
  * Every status, in numeric order.
@@ -582,6 +688,75 @@ ttt_status ttt_game_is_legal(const struct ttt_game *game,
  * `TTT_PLAYER_NONE`. `TTT_STATUS_INVALID_ARGUMENT` for any other value.
  */
 TTT_NODISCARD ttt_status ttt_player_mark(int32_t player, char *out_mark);
+
+/**
+ * A new stop flag, not set.
+ *
+ * Ownership: on success `*out_flag` is a new handle the caller frees with
+ * `ttt_stop_flag_free`, after every search using it has returned.
+ */
+TTT_NODISCARD ttt_status ttt_stop_flag_new(struct ttt_stop_flag **out_flag);
+
+/**
+ * Sets the flag: searches using it stop at their next poll (every few thousand nodes).
+ */
+TTT_NODISCARD ttt_status ttt_stop_flag_set(const struct ttt_stop_flag *flag);
+
+/**
+ * Clears the flag, so that it can be used for another search.
+ */
+TTT_NODISCARD ttt_status ttt_stop_flag_clear(const struct ttt_stop_flag *flag);
+
+/**
+ * Releases a stop flag. `ttt_stop_flag_free(NULL)` does nothing.
+ */
+void ttt_stop_flag_free(struct ttt_stop_flag *flag);
+
+/**
+ * The default search limits: 20 million nodes (a few seconds on the slowest boards), a 64 MiB
+ * transposition table, no stop flag.
+ */
+struct ttt_search_limits ttt_search_limits_default(void);
+
+/**
+ * The deterministic perfect move: the best exact score (fastest win, slowest loss), ties
+ * broken by distance to the centre of the board, then by the lowest index. With the default
+ * limits. `TTT_STATUS_GAME_OVER` when the game is over.
+ */
+TTT_NODISCARD ttt_status ttt_game_best_move(const struct ttt_game *game, size_t *out_index);
+
+/**
+ * `ttt_game_best_move` within `*limits`, with the outcome, the plies to the end, whether it is
+ * proven and the nodes searched. `TTT_STATUS_GAME_OVER` when the game is over.
+ */
+TTT_NODISCARD
+ttt_status ttt_game_best_move_with(const struct ttt_game *game,
+                                   const struct ttt_search_limits *limits,
+                                   struct ttt_best_move *out_best);
+
+/**
+ * Every legal move with its outcome and plies under perfect play, best first (the order of
+ * `ttt_game_best_move`'s preference), into `buf`. The number of entries is the number of legal
+ * moves (`ttt_game_legal_moves`; `width * height` always suffices); a short buffer gets
+ * `TTT_STATUS_BUFFER_TOO_SMALL` with `*out_len` set, before any search is done. None when the
+ * game is over (`*out_len` = 0). With the default limits; unproven moves are reported as
+ * `TTT_OUTCOME_UNKNOWN`, never guessed.
+ */
+TTT_NODISCARD
+ttt_status ttt_game_analyze(const struct ttt_game *game,
+                            struct ttt_move_analysis *buf,
+                            size_t buf_len,
+                            size_t *out_len);
+
+/**
+ * `ttt_game_analyze` within `*limits`.
+ */
+TTT_NODISCARD
+ttt_status ttt_game_analyze_with(const struct ttt_game *game,
+                                 const struct ttt_search_limits *limits,
+                                 struct ttt_move_analysis *buf,
+                                 size_t buf_len,
+                                 size_t *out_len);
 
 /**
  * The stable short name of a status, e.g. `"ok"`, `"occupied"`, `"mark-counts"`: for invalid

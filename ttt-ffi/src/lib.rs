@@ -15,10 +15,12 @@
 
 mod boundary;
 pub mod game;
+pub mod search;
 pub mod status;
 pub mod types;
 
 pub use game::ttt_game;
+pub use search::{ttt_best_move, ttt_move_analysis, ttt_outcome, ttt_search_limits, ttt_stop_flag};
 pub use status::ttt_status;
 pub use types::{ttt_game_state, ttt_player, ttt_rules};
 
