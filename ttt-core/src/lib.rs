@@ -66,19 +66,26 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ai;
 mod classic;
 mod player;
+pub mod players;
 pub mod position;
 pub mod record;
 mod rules;
 pub mod search;
 mod state;
 
+pub use ai::{
+    AiError, Choice, Difficulty, ParseDifficultyError, Rng, SeededRng, choose_move,
+    choose_move_with,
+};
 pub use classic::{
     BOARD_SIZE, CELL_COUNT, WIN_LINES, apply_move, available_moves, create_game, evaluate_board,
     undo_last_move,
 };
 pub use player::{Cell, Player, other_player};
+pub use players::{ComputerPlayer, HumanPlayer, Inbox, Match, MatchError, Move, Participant, Step};
 pub use position::{PositionError, parse_board, parse_state};
 pub use record::{RECORD_VERSION, RecordError, RecordErrorKind};
 pub use rules::{Direction, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, Rules, RulesError, Window};

@@ -1,0 +1,202 @@
+//! The computer opponent: three difficulties behind one function, all randomness injected.
+//!
+//! ```
+//! use ttt_core::{choose_move, create_game, Difficulty, Player, SeededRng};
+//!
+//! let game = create_game(Player::X)?.apply_move(0)?.apply_move(4)?.apply_move(1)?;
+//! // O must block X's row at 2; Medium and Hard both see it.
+//! let mut rng = SeededRng::new(7);
+//! assert_eq!(choose_move(&game, Difficulty::Medium, &mut rng)?, 2);
+//! assert_eq!(choose_move(&game, Difficulty::Hard, &mut rng)?, 2);
+//! // Easy plays any legal move.
+//! assert!(game.is_legal(choose_move(&game, Difficulty::Easy, &mut rng)?));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The strategies
+//! - **Easy**: a uniformly random legal move. Beatable on purpose.
+//! - **Medium**: win now if it can, else block a cell where another player would win, else a
+//!   random move. Both lookups are trial moves through the engine. It does not see forks, so the
+//!   corner-corner opening beats it: that is intended.
+//! - **Hard**: perfect play from the exact search ([`analyze_with`](crate::analyze_with)), which
+//!   scores a proven move as `cells + 1 − plies` for a win, `plies − cells − 1` for a loss and 0
+//!   for a draw (so the fastest win and the slowest loss are preferred). Hard picks uniformly among
+//!   **all** legal moves with the best exact score, so it does not replay the same game every
+//!   time. With three or four players Hard plays what the search says is best for the player to
+//!   move (see the search module for how it scores games of more than two players).
+//!
+//! # Randomness, draw by draw
+//! Every call takes **exactly one** float from the [`Rng`], whatever the difficulty and the
+//! position, even when there is a single candidate; a finished game takes none (it is an error).
+//! That float picks among the candidates, listed in ascending cell index, with
+//! [`pick_index`]`(r, len) = floor(r × len)` (guarded, see there):
+//! - Easy: the candidates are all legal moves.
+//! - Medium: the winning moves; if none, the blocking cells; if none, all legal moves.
+//! - Hard: the moves with the best exact score. When the search could not prove every root move
+//!   within its [`SearchLimits`] (big boards), the draw is still taken and thrown away, and the
+//!   move is the search's best unproven answer, reported with [`Choice::proven`] `== false`.
+//!
+//! So a sequence of calls with one [`SeededRng`] reproduces move for move in Rust, C and Python.
+
+mod easy;
+mod medium;
+mod rng;
+
+pub use rng::{Rng, SeededRng, pick_index};
+
+use crate::GameState;
+use crate::search::{Outcome, SearchLimits, analyze_with};
+use std::fmt;
+use std::str::FromStr;
+
+/// How strong the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    /// A uniformly random legal move.
+    Easy,
+    /// Win now, else block, else random.
+    Medium,
+    /// Perfect play, random among equally good moves.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every difficulty, weakest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// The name used in every language: `"easy"`, `"medium"` or `"hard"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is not a difficulty.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("unknown difficulty {0:?} (expected \"easy\", \"medium\" or \"hard\")")]
+pub struct ParseDifficultyError(pub String);
+
+impl FromStr for Difficulty {
+    type Err = ParseDifficultyError;
+
+    /// Reads `"easy"`, `"medium"` or `"hard"`, exactly (lower case, no spaces).
+    ///
+    /// ```
+    /// use ttt_core::Difficulty;
+    /// assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
+    /// assert!("Hard".parse::<Difficulty>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseDifficultyError`] holding the input for anything else.
+    fn from_str(s: &str) -> Result<Difficulty, ParseDifficultyError> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.as_str() == s)
+            .ok_or_else(|| ParseDifficultyError(s.to_owned()))
+    }
+}
+
+/// Why the AI could not choose a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum AiError {
+    /// The game is already won or drawn: asking for a move then is a caller bug, reported as an
+    /// error rather than a panic. No random draw is taken.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A move chosen by [`choose_move_with`], and whether it is proven best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice {
+    /// The cell to play; always a legal move.
+    pub index: usize,
+    /// `true` when the move is proven to have the best exact score (always for Hard within its
+    /// limits, and on every board small enough to solve). `false` when Hard ran out of budget and
+    /// returned its best unproven move. Easy and Medium make no claim: for them this is `false`.
+    pub proven: bool,
+}
+
+/// The move `difficulty` plays for the player to move, with the search's default
+/// [`SearchLimits`]. Exactly one float is drawn from `rng` (see the [module docs](self)).
+///
+/// ```
+/// use ttt_core::{choose_move, GameState, Difficulty, Player, Rules, SeededRng};
+/// let game = GameState::from_board_str(Rules::default(), "XX.OO....", Player::X)?;
+/// assert_eq!(choose_move(&game, Difficulty::Hard, &mut SeededRng::new(1))?, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`AiError::GameOver`] when the game is won or drawn.
+pub fn choose_move(
+    state: &GameState,
+    difficulty: Difficulty,
+    rng: &mut dyn Rng,
+) -> Result<usize, AiError> {
+    choose_move_with(state, difficulty, rng, &SearchLimits::default()).map(|c| c.index)
+}
+
+/// The move `difficulty` plays for the player to move, with Hard's search bounded by `limits`
+/// (Easy and Medium ignore them). Exactly one float is drawn from `rng`.
+///
+/// # Errors
+/// [`AiError::GameOver`] when the game is won or drawn.
+pub fn choose_move_with(
+    state: &GameState,
+    difficulty: Difficulty,
+    rng: &mut dyn Rng,
+    limits: &SearchLimits,
+) -> Result<Choice, AiError> {
+    if state.is_over() {
+        return Err(AiError::GameOver);
+    }
+    // No wildcard arm: a new difficulty does not compile until it is handled here.
+    Ok(match difficulty {
+        Difficulty::Easy => Choice { index: easy::choose(state, rng), proven: false },
+        Difficulty::Medium => Choice { index: medium::choose(state, rng), proven: false },
+        Difficulty::Hard => hard(state, rng, limits),
+    })
+}
+
+/// Hard: uniform among all moves of best exact score, or the search's best unproven answer.
+fn hard(state: &GameState, rng: &mut dyn Rng, limits: &SearchLimits) -> Choice {
+    let analysis = analyze_with(state, limits);
+    let cells = state.rules().cell_count() as i64;
+    let scores: Option<Vec<(usize, i64)>> = analysis
+        .iter()
+        .map(|m| {
+            let plies = i64::from(m.plies?);
+            let score = match m.outcome? {
+                Outcome::Win => cells + 1 - plies,
+                Outcome::Loss => plies - cells - 1,
+                Outcome::Draw => 0,
+            };
+            Some((m.index, score))
+        })
+        .collect();
+    match scores {
+        Some(scores) if !scores.is_empty() => {
+            let best = scores.iter().map(|&(_, s)| s).max().unwrap_or_default();
+            let mut candidates: Vec<usize> =
+                scores.iter().filter(|&&(_, s)| s == best).map(|&(i, _)| i).collect();
+            candidates.sort_unstable();
+            Choice { index: easy::pick(&candidates, rng), proven: true }
+        }
+        _ => {
+            // Keep the one-draw-per-call rule even when the draw cannot matter.
+            let _ = rng.next_f64();
+            let fallback = || state.available_moves()[0];
+            Choice { index: analysis.first().map_or_else(fallback, |m| m.index), proven: false }
+        }
+    }
+}
