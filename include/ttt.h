@@ -296,6 +296,36 @@ typedef uint32_t ttt_outcome;
 #endif // __cplusplus
 
 /**
+ * How strong the computer plays. Taken as a plain `uint32_t` and validated: any other value
+ * gives `TTT_STATUS_INVALID_ARGUMENT`.
+ */
+enum ttt_difficulty
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * A uniformly random legal move.
+     */
+    TTT_DIFFICULTY_EASY = 0,
+    /**
+     * Win now if possible, else block a win, else a random move.
+     */
+    TTT_DIFFICULTY_MEDIUM = 1,
+    /**
+     * Perfect play, uniformly random among all moves of the best exact score.
+     */
+    TTT_DIFFICULTY_HARD = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ttt_difficulty ttt_difficulty;
+#else
+typedef uint32_t ttt_difficulty;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A game: one position and how it was reached. An opaque handle made by `ttt_game_new`,
  * `ttt_game_from_board`, `ttt_game_from_board_str`, `ttt_game_from_record` or
  * `ttt_game_clone`, and released with `ttt_game_free`.
@@ -307,12 +337,48 @@ typedef uint32_t ttt_outcome;
 typedef struct ttt_game ttt_game;
 
 /**
+ * The seeded random generator every language shares (ChaCha8 seeded from one 64-bit number):
+ * the same seed gives the same moves in C, Rust and Python. Made by `ttt_rng_new`, released
+ * by `ttt_rng_free`. Not shareable between threads while in use: each call that draws from it
+ * needs exclusive access.
+ */
+typedef struct ttt_rng ttt_rng;
+
+/**
  * A flag to stop searches from another thread (for example a user interface cancelling a long
  * Hard move). Made by `ttt_stop_flag_new`, released by `ttt_stop_flag_free`; put it in
  * `ttt_search_limits.stop`. Thread safety: `ttt_stop_flag_set` and `ttt_stop_flag_clear` may
  * be called from any thread, also while a search reads the flag.
  */
 typedef struct ttt_stop_flag ttt_stop_flag;
+
+/**
+ * A caller-supplied source of randomness: returns a float in [0, 1) each time it is called,
+ * with the `user_data` given alongside it. Values outside [0, 1) are not an error: NaN and
+ * values <= 0 pick the first candidate, values >= 1 the last. The callback must not unwind
+ * (no C++ exception, no longjmp) through the library.
+ */
+typedef double (*ttt_rng_callback)(void *user_data);
+
+/**
+ * Bounds on one search. Start from `ttt_search_limits_default()` and change what you need.
+ */
+typedef struct ttt_search_limits {
+    /**
+     * Most nodes one call may visit before it returns its best unproven answer (a
+     * deterministic budget: the same call gives the same answer).
+     */
+    uint64_t max_nodes;
+    /**
+     * Most bytes the transposition table may take (0 searches without a table, slowly).
+     */
+    size_t table_bytes;
+    /**
+     * A flag another thread may set to stop the search early (the call then returns its best
+     * unproven answer, as with the node budget), or NULL. Not owned: it must outlive the call.
+     */
+    const struct ttt_stop_flag *stop;
+} ttt_search_limits;
 
 /**
  * The rules of a game: a `width` × `height` board, `k` in a row to win, `players` players
@@ -341,26 +407,6 @@ typedef struct ttt_rules {
      */
     bool gravity;
 } ttt_rules;
-
-/**
- * Bounds on one search. Start from `ttt_search_limits_default()` and change what you need.
- */
-typedef struct ttt_search_limits {
-    /**
-     * Most nodes one call may visit before it returns its best unproven answer (a
-     * deterministic budget: the same call gives the same answer).
-     */
-    uint64_t max_nodes;
-    /**
-     * Most bytes the transposition table may take (0 searches without a table, slowly).
-     */
-    size_t table_bytes;
-    /**
-     * A flag another thread may set to stop the search early (the call then returns its best
-     * unproven answer, as with the node budget), or NULL. Not owned: it must outlive the call.
-     */
-    const struct ttt_stop_flag *stop;
-} ttt_search_limits;
 
 /**
  * The perfect move found by `ttt_game_best_move_with`.
@@ -428,6 +474,61 @@ const char *ttt_version(void);
  * patch`. Thread-safe.
  */
 uint32_t ttt_version_number(void);
+
+/**
+ * A new generator for `seed` (every value is a valid seed).
+ *
+ * Ownership: on success `*out_rng` is a new handle the caller frees with `ttt_rng_free`.
+ */
+TTT_NODISCARD ttt_status ttt_rng_new(uint64_t seed, struct ttt_rng **out_rng);
+
+/**
+ * Releases a generator. `ttt_rng_free(NULL)` does nothing.
+ */
+void ttt_rng_free(struct ttt_rng *rng);
+
+/**
+ * The generator's next float in [0, 1) (the same stream the AI draws from).
+ */
+TTT_NODISCARD ttt_status ttt_rng_next_f64(struct ttt_rng *rng, double *out_value);
+
+/**
+ * The move the computer plays at `difficulty` (a `ttt_difficulty` value) for the player to
+ * move, drawing exactly one float from `rng`. Hard searches with the default limits
+ * (`ttt_search_limits_default`); on boards too large to solve within them it plays its best
+ * unproven move (use `ttt_game_choose_move_with` to know).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_ARGUMENT` (difficulty),
+ * `TTT_STATUS_GAME_OVER` (nothing is drawn from `rng` then).
+ */
+TTT_NODISCARD
+ttt_status ttt_game_choose_move(const struct ttt_game *game,
+                                uint32_t difficulty,
+                                struct ttt_rng *rng,
+                                size_t *out_index);
+
+/**
+ * Like `ttt_game_choose_move`, drawing from a caller's callback instead of a `ttt_rng`:
+ * `callback(user_data)` is called exactly once on success, never on failure.
+ */
+TTT_NODISCARD
+ttt_status ttt_game_choose_move_with_callback(const struct ttt_game *game,
+                                              uint32_t difficulty,
+                                              ttt_rng_callback callback,
+                                              void *user_data,
+                                              size_t *out_index);
+
+/**
+ * Like `ttt_game_choose_move` with Hard's search bounded by `*limits`; `*out_proven` tells
+ * whether the move is proven best (always false for Easy and Medium, which make no claim).
+ */
+TTT_NODISCARD
+ttt_status ttt_game_choose_move_with(const struct ttt_game *game,
+                                     uint32_t difficulty,
+                                     struct ttt_rng *rng,
+                                     const struct ttt_search_limits *limits,
+                                     size_t *out_index,
+                                     bool *out_proven);
 
 /**
  * The classic game: 3 × 3, three in a row, two players, no gravity.

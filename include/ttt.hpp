@@ -103,6 +103,51 @@ private:
     ttt_rules raw_;
 };
 
+/// How strong the computer plays.
+enum class Difficulty : uint32_t {
+    Easy = TTT_DIFFICULTY_EASY,
+    Medium = TTT_DIFFICULTY_MEDIUM,
+    Hard = TTT_DIFFICULTY_HARD,
+};
+
+/// The result of a move under perfect play for the player making it.
+enum class Outcome : uint32_t {
+    Unknown = TTT_OUTCOME_UNKNOWN,
+    Win = TTT_OUTCOME_WIN,
+    Draw = TTT_OUTCOME_DRAW,
+    Loss = TTT_OUTCOME_LOSS,
+};
+
+/// The seeded generator shared by every language (an owned ttt_rng handle). Move-only.
+class Rng {
+public:
+    explicit Rng(uint64_t seed) {
+        ttt_rng *raw = nullptr;
+        check(ttt_rng_new(seed, &raw));
+        handle_.reset(raw);
+    }
+    /// The next float in [0, 1).
+    [[nodiscard]] double next() {
+        double value = 0.0;
+        check(ttt_rng_next_f64(handle_.get(), &value));
+        return value;
+    }
+    [[nodiscard]] ttt_rng *get() noexcept { return handle_.get(); }
+
+private:
+    struct Deleter {
+        void operator()(ttt_rng *rng) const noexcept { ttt_rng_free(rng); }
+    };
+    std::unique_ptr<ttt_rng, Deleter> handle_;
+};
+
+/// One analysed move: the cell, its outcome, plies to the end (-1 when unknown).
+struct MoveAnalysis {
+    std::size_t index;
+    Outcome outcome;
+    int32_t plies;
+};
+
 namespace detail {
 struct GameDeleter {
     void operator()(ttt_game *game) const noexcept { ttt_game_free(game); }
@@ -262,6 +307,33 @@ public:
     /// The board as one line, e.g. "XX.OO....".
     [[nodiscard]] std::string board_string() const {
         return detail::fetch_string(ttt_game_board_string, get());
+    }
+
+    /// The move the computer plays at `difficulty`, drawing one float from `rng`.
+    [[nodiscard]] std::size_t choose_move(Difficulty difficulty, Rng &rng) const {
+        std::size_t index = 0;
+        check(ttt_game_choose_move(get(), static_cast<uint32_t>(difficulty), rng.get(), &index));
+        return index;
+    }
+    /// The deterministic perfect move (throws ttt::Error TTT_STATUS_GAME_OVER when over).
+    [[nodiscard]] std::size_t best_move() const {
+        std::size_t index = 0;
+        check(ttt_game_best_move(get(), &index));
+        return index;
+    }
+    /// Every legal move with its outcome under perfect play, best first.
+    [[nodiscard]] std::vector<MoveAnalysis> analyze() const {
+        const ttt_game *game = get();
+        std::vector<ttt_move_analysis> raw = detail::fetch<ttt_move_analysis>(
+            [&](ttt_move_analysis *buf, std::size_t len, std::size_t *out) {
+                return ttt_game_analyze(game, buf, len, out);
+            });
+        std::vector<MoveAnalysis> moves;
+        moves.reserve(raw.size());
+        for (const ttt_move_analysis &m : raw) {
+            moves.push_back({m.index, static_cast<Outcome>(m.outcome), m.plies});
+        }
+        return moves;
     }
 
     [[nodiscard]] bool operator==(const Game &other) const {

@@ -13,12 +13,14 @@
 #![allow(non_camel_case_types)]
 #![warn(missing_docs)]
 
+pub mod ai;
 mod boundary;
 pub mod game;
 pub mod search;
 pub mod status;
 pub mod types;
 
+pub use ai::{ttt_difficulty, ttt_rng, ttt_rng_callback};
 pub use game::ttt_game;
 pub use search::{ttt_best_move, ttt_move_analysis, ttt_outcome, ttt_search_limits, ttt_stop_flag};
 pub use status::ttt_status;

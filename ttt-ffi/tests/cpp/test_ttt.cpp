@@ -117,6 +117,34 @@ void test_positions_and_records() {
     CHECK(three.current_player() == ttt::Player::X);
 }
 
+void test_ai() {
+    ttt::Game empty;
+    CHECK(empty.best_move() == 4);
+    ttt::Game puzzle = ttt::Game::from_board(ttt::Rules::classic(), "XX.OO....", ttt::Player::X);
+    CHECK(puzzle.best_move() == 2);
+    std::vector<ttt::MoveAnalysis> moves = puzzle.analyze();
+    CHECK(moves.size() == 5);
+    CHECK(moves.at(0).index == 2 && moves.at(0).outcome == ttt::Outcome::Win &&
+          moves.at(0).plies == 1);
+    // The same seed gives the same moves; the RNG stream matches ttt_rng's.
+    ttt::Rng a(99), b(99);
+    CHECK(a.next() == b.next());
+    for (int i = 0; i < 10; ++i) {
+        CHECK(empty.choose_move(ttt::Difficulty::Easy, a) ==
+              empty.choose_move(ttt::Difficulty::Easy, b));
+    }
+    CHECK(puzzle.choose_move(ttt::Difficulty::Hard, a) == 2);
+    CHECK(puzzle.choose_move(ttt::Difficulty::Medium, a) == 2);
+    // Hard against Hard always draws.
+    ttt::Game game;
+    while (!game.is_over()) game.play(game.choose_move(ttt::Difficulty::Hard, a));
+    CHECK(game.status() == ttt::Status::Draw);
+    CHECK(thrown_status([&] { (void)game.best_move(); }) == TTT_STATUS_GAME_OVER);
+    CHECK(thrown_status([&] { (void)game.choose_move(ttt::Difficulty::Easy, a); }) ==
+          TTT_STATUS_GAME_OVER);
+    CHECK(game.analyze().empty());
+}
+
 }  // namespace
 
 int main() {
@@ -124,6 +152,7 @@ int main() {
     test_play();
     test_value_semantics();
     test_positions_and_records();
+    test_ai();
     CHECK(ttt::version() == ttt_version());
     return check_summary("test_ttt_cpp");
 }
