@@ -32,32 +32,33 @@ TTT_SOVERSION := $(shell echo $(TTT_VERSION) | cut -d. -f1,2)
 # From `rustc --print native-static-libs` for the staticlib (Linux, glibc).
 TTT_NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 C_BUILD := build/c
+RELEASE_DIR := $(or $(CARGO_TARGET_DIR),target)/release
 C_WARNINGS := -Wall -Wextra -Wpedantic -Werror
 
 lib:
 	cargo build -p ttt-ffi --release
-	mkdir -p $(C_BUILD)/lib/pkgconfig
-	cp target/release/libttt.so $(C_BUILD)/lib/libttt.so.$(TTT_VERSION)
-	ln -sf libttt.so.$(TTT_VERSION) $(C_BUILD)/lib/libttt.so.$(TTT_SOVERSION)
-	ln -sf libttt.so.$(TTT_SOVERSION) $(C_BUILD)/lib/libttt.so
-	cp target/release/libttt.a $(C_BUILD)/lib/libttt.a
-	sed -e 's|@PREFIX@|$(abspath $(C_BUILD))|' -e 's|@LIBDIR@|$${prefix}/lib|' \
+	@mkdir -p $(C_BUILD)/lib/pkgconfig
+	@cp $(RELEASE_DIR)/libttt.so $(C_BUILD)/lib/libttt.so.$(TTT_VERSION)
+	@ln -sf libttt.so.$(TTT_VERSION) $(C_BUILD)/lib/libttt.so.$(TTT_SOVERSION)
+	@ln -sf libttt.so.$(TTT_SOVERSION) $(C_BUILD)/lib/libttt.so
+	@cp $(RELEASE_DIR)/libttt.a $(C_BUILD)/lib/libttt.a
+	@sed -e 's|@PREFIX@|$(abspath $(C_BUILD))|' -e 's|@LIBDIR@|$${prefix}/lib|' \
 	    -e 's|@VERSION@|$(TTT_VERSION)|' -e 's|@NATIVE_STATIC_LIBS@|$(TTT_NATIVE_STATIC_LIBS)|' \
 	    ttt-ffi/ttt.pc.in > $(C_BUILD)/lib/pkgconfig/ttt.pc
-	mkdir -p $(C_BUILD)/bin
-	$(CC) -std=c99 -O2 $(C_WARNINGS) -Iinclude examples/c/ttt_play.c -L$(C_BUILD)/lib -lttt \
+	@mkdir -p $(C_BUILD)/bin
+	@$(CC) -std=c99 -O2 $(C_WARNINGS) -Iinclude examples/c/ttt_play.c -L$(C_BUILD)/lib -lttt \
 	    -Wl,-rpath,'$$ORIGIN/../lib' -o $(C_BUILD)/bin/ttt_play
 
 play: lib
-	$(C_BUILD)/bin/ttt_play $(ARGS)
+	@$(C_BUILD)/bin/ttt_play $(ARGS)
 
 install: lib
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/ttt.h include/ttt.hpp $(DESTDIR)$(PREFIX)/include/
-	install -m 755 target/release/libttt.so $(DESTDIR)$(LIBDIR)/libttt.so.$(TTT_VERSION)
+	install -m 755 $(RELEASE_DIR)/libttt.so $(DESTDIR)$(LIBDIR)/libttt.so.$(TTT_VERSION)
 	ln -sf libttt.so.$(TTT_VERSION) $(DESTDIR)$(LIBDIR)/libttt.so.$(TTT_SOVERSION)
 	ln -sf libttt.so.$(TTT_SOVERSION) $(DESTDIR)$(LIBDIR)/libttt.so
-	install -m 644 target/release/libttt.a $(DESTDIR)$(LIBDIR)/libttt.a
+	install -m 644 $(RELEASE_DIR)/libttt.a $(DESTDIR)$(LIBDIR)/libttt.a
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@VERSION@|$(TTT_VERSION)|' -e 's|@NATIVE_STATIC_LIBS@|$(TTT_NATIVE_STATIC_LIBS)|' \
 	    ttt-ffi/ttt.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/ttt.pc

@@ -69,12 +69,11 @@ run nodiscard-c bash -c "! '$CC' -std=c99 ${WARN[*]} -Iinclude -c '$B/t/ignored.
 run nodiscard-cxx bash -c "! '$CXX' -std=c++17 ${WARN[*]} -Iinclude -c '$B/t/ignored.cpp' -o /dev/null"
 
 # --- the test programs ------------------------------------------------------------------------
-c_tests=(test_ttt test_search trace)
-[[ -f ttt-ffi/tests/c/test_ai.c ]] && c_tests+=(test_ai)
+c_tests=(test_ttt test_search test_ai test_threads trace)
 for t in "${c_tests[@]}"; do
-    run "build-$t" "$CC" -std=c99 "${WARN[@]}" -g -Iinclude "ttt-ffi/tests/c/$t.c" \
+    run "build-$t" "$CC" -std=c99 "${WARN[@]}" -g -pthread -Iinclude "ttt-ffi/tests/c/$t.c" \
         -L"$LIB" -lttt "${RPATH[@]}" -o "$B/t/$t"
-    run "build-$t-asan" "$CC" -std=c99 "${WARN[@]}" -g -fsanitize=address,undefined \
+    run "build-$t-asan" "$CC" -std=c99 "${WARN[@]}" -g -pthread -fsanitize=address,undefined \
         -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Iinclude "ttt-ffi/tests/c/$t.c" \
         -L"$LIB" -lttt "${RPATH[@]}" -o "$B/t/$t-asan"
 done

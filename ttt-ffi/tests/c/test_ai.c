@@ -207,6 +207,34 @@ static void test_choose_move(void) {
     ttt_game_free(game);
 }
 
+/* NULL for every pointer argument of the AI calls not covered above. */
+static void test_null_arguments(void) {
+    ttt_rules r = ttt_rules_classic();
+    ttt_game *game = NULL;
+    ttt_rng *rng = NULL;
+    ttt_search_limits limits = ttt_search_limits_default();
+    fixed_source src = {0, 0.5};
+    size_t index = 77;
+    bool proven = false;
+    CHECK_OK(ttt_game_new(&r, TTT_PLAYER_X, &game));
+    CHECK_OK(ttt_rng_new(5, &rng));
+    CHECK_STATUS(ttt_game_choose_move_with_callback(NULL, 0, fixed, &src, &index),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_game_choose_move_with_callback(game, 0, fixed, &src, NULL),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK(src.calls == 0);
+    /* user_data may be NULL: it is only handed back to the callback. */
+    CHECK_STATUS(ttt_game_choose_move_with(NULL, 0, rng, &limits, &index, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_game_choose_move_with(game, 0, NULL, &limits, &index, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_game_choose_move_with(game, 0, rng, &limits, NULL, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK(index == 77);
+    ttt_rng_free(rng);
+    ttt_game_free(game);
+}
+
 /* Hard never loses, whoever starts, against Easy and Medium. */
 static void test_hard_never_loses(void) {
     ttt_rules r = ttt_rules_classic();
@@ -238,6 +266,7 @@ static void test_hard_never_loses(void) {
 
 int main(int argc, char **argv) {
     test_choose_with_limits();
+    test_null_arguments();
     test_choose_move();
     test_hard_never_loses();
     test_vectors(argc > 1 ? argv[1] : "testdata/ai-vectors.tsv");

@@ -91,6 +91,13 @@ static void test_analyze(void) {
         CHECK_OK(ttt_game_analyze_with(game, &limits, moves, 9, &n));
         CHECK(n == 5 && moves[0].index == 2);
         CHECK_STATUS(ttt_game_analyze_with(game, NULL, moves, 9, &n), TTT_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(ttt_game_analyze_with(NULL, &limits, moves, 9, &n), TTT_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(ttt_game_analyze_with(game, &limits, moves, 9, NULL),
+                     TTT_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(ttt_game_analyze_with(game, &limits, NULL, 9, &n), TTT_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(ttt_game_analyze_with(game, &limits, moves, 4, &n),
+                     TTT_STATUS_BUFFER_TOO_SMALL);
+        CHECK(n == 5);
     }
     ttt_game_free(game);
 

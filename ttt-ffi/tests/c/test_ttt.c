@@ -80,6 +80,8 @@ static void test_last_error_buffers(void) {
     /* Short: truncated and terminated, nothing past the buffer. */
     CHECK(ttt_last_error_message(buf, 4) == needed);
     CHECK(strlen(buf) == 3 && buf[4] == 'a');
+    /* A length without a buffer: nothing written, the length needed returned. */
+    CHECK(ttt_last_error_message(NULL, 16) == needed);
     CHECK(ttt_last_error_message(big, sizeof big) == needed);
     CHECK(strlen(big) + 1 == needed);
     CHECK(strstr(big, "width 0") != NULL);
