@@ -353,34 +353,6 @@ typedef struct ttt_rng ttt_rng;
 typedef struct ttt_stop_flag ttt_stop_flag;
 
 /**
- * A caller-supplied source of randomness: returns a float in [0, 1) each time it is called,
- * with the `user_data` given alongside it. Values outside [0, 1) are not an error: NaN and
- * values <= 0 pick the first candidate, values >= 1 the last. The callback must not unwind
- * (no C++ exception, no longjmp) through the library.
- */
-typedef double (*ttt_rng_callback)(void *user_data);
-
-/**
- * Bounds on one search. Start from `ttt_search_limits_default()` and change what you need.
- */
-typedef struct ttt_search_limits {
-    /**
-     * Most nodes one call may visit before it returns its best unproven answer (a
-     * deterministic budget: the same call gives the same answer).
-     */
-    uint64_t max_nodes;
-    /**
-     * Most bytes the transposition table may take (0 searches without a table, slowly).
-     */
-    size_t table_bytes;
-    /**
-     * A flag another thread may set to stop the search early (the call then returns its best
-     * unproven answer, as with the node budget), or NULL. Not owned: it must outlive the call.
-     */
-    const struct ttt_stop_flag *stop;
-} ttt_search_limits;
-
-/**
  * The rules of a game: a `width` × `height` board, `k` in a row to win, `players` players
  * (2 to 4) taking turns from X, and Connect-Four `gravity`. A plain value: fill it in, or start
  * from `ttt_rules_classic()`. Every call that takes rules checks them (`ttt_rules_check`).
@@ -407,6 +379,26 @@ typedef struct ttt_rules {
      */
     bool gravity;
 } ttt_rules;
+
+/**
+ * Bounds on one search. Start from `ttt_search_limits_default()` and change what you need.
+ */
+typedef struct ttt_search_limits {
+    /**
+     * Most nodes one call may visit before it returns its best unproven answer (a
+     * deterministic budget: the same call gives the same answer).
+     */
+    uint64_t max_nodes;
+    /**
+     * Most bytes the transposition table may take (0 searches without a table, slowly).
+     */
+    size_t table_bytes;
+    /**
+     * A flag another thread may set to stop the search early (the call then returns its best
+     * unproven answer, as with the node budget), or NULL. Not owned: it must outlive the call.
+     */
+    const struct ttt_stop_flag *stop;
+} ttt_search_limits;
 
 /**
  * The perfect move found by `ttt_game_best_move_with`.
@@ -454,9 +446,12 @@ typedef struct ttt_move_analysis {
 } ttt_move_analysis;
 
 /**
- * Every status, in numeric order.
+ * A caller-supplied source of randomness: returns a float in [0, 1) each time it is called,
+ * with the `user_data` given alongside it. Values outside [0, 1) are not an error: NaN and
+ * values <= 0 pick the first candidate, values >= 1 the last. The callback must not unwind
+ * (no C++ exception, no longjmp) through the library.
  */
-#define ttt_status_ALL { TTT_STATUS_OK, TTT_STATUS_NULL_ARGUMENT, TTT_STATUS_INVALID_ARGUMENT, TTT_STATUS_BUFFER_TOO_SMALL, TTT_STATUS_INVALID_RULES, TTT_STATUS_PLAYER_NOT_IN_GAME, TTT_STATUS_GAME_OVER, TTT_STATUS_NOT_YOUR_TURN, TTT_STATUS_OUT_OF_RANGE, TTT_STATUS_OCCUPIED, TTT_STATUS_FLOATING, TTT_STATUS_POSITION_WRONG_LENGTH, TTT_STATUS_POSITION_UNKNOWN_MARK, TTT_STATUS_POSITION_PLAYER_NOT_IN_GAME, TTT_STATUS_POSITION_FLOATING, TTT_STATUS_POSITION_MARK_COUNTS, TTT_STATUS_POSITION_MULTIPLE_WINNERS, TTT_STATUS_POSITION_WINNER_DID_NOT_MOVE_LAST, TTT_STATUS_POSITION_LINES_NOT_FROM_ONE_MOVE, TTT_STATUS_INVALID_RECORD, TTT_STATUS_NOT_UTF8, TTT_STATUS_PANIC, }
+typedef double (*ttt_rng_callback)(void *user_data);
 
 #ifdef __cplusplus
 extern "C" {
@@ -476,59 +471,33 @@ const char *ttt_version(void);
 uint32_t ttt_version_number(void);
 
 /**
- * A new generator for `seed` (every value is a valid seed).
+ * The stable short name of a status, e.g. `"ok"`, `"occupied"`, `"mark-counts"`: for invalid
+ * moves and refused positions the same reason names as in Rust and Python. A value that is not a
+ * status gets `"unknown-status"`.
  *
- * Ownership: on success `*out_rng` is a new handle the caller frees with `ttt_rng_free`.
+ * Ownership: the string is static (never free it). Thread-safe.
  */
-TTT_NODISCARD ttt_status ttt_rng_new(uint64_t seed, struct ttt_rng **out_rng);
+const char *ttt_status_name(uint32_t status);
 
 /**
- * Releases a generator. `ttt_rng_free(NULL)` does nothing.
- */
-void ttt_rng_free(struct ttt_rng *rng);
-
-/**
- * The generator's next float in [0, 1) (the same stream the AI draws from).
- */
-TTT_NODISCARD ttt_status ttt_rng_next_f64(struct ttt_rng *rng, double *out_value);
-
-/**
- * The move the computer plays at `difficulty` (a `ttt_difficulty` value) for the player to
- * move, drawing exactly one float from `rng`. Hard searches with the default limits
- * (`ttt_search_limits_default`); on boards too large to solve within them it plays its best
- * unproven move (use `ttt_game_choose_move_with` to know).
+ * A one-line English description of a status, e.g. `"invalid move: the cell is occupied"`. A
+ * value that is not a status gets `"unknown status"`.
  *
- * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_ARGUMENT` (difficulty),
- * `TTT_STATUS_GAME_OVER` (nothing is drawn from `rng` then).
+ * Ownership: the string is static (never free it). Thread-safe.
  */
-TTT_NODISCARD
-ttt_status ttt_game_choose_move(const struct ttt_game *game,
-                                uint32_t difficulty,
-                                struct ttt_rng *rng,
-                                size_t *out_index);
+const char *ttt_status_str(uint32_t status);
 
 /**
- * Like `ttt_game_choose_move`, drawing from a caller's callback instead of a `ttt_rng`:
- * `callback(user_data)` is called exactly once on success, never on failure.
+ * Copies the detailed message of the last call on this thread that failed (for example
+ * `"bad game record at byte 6: unsupported version \"2\" ..."`) into `buf`, truncating it to
+ * `buf_len - 1` bytes if needed, always NUL-terminated when `buf_len > 0`. Returns the length
+ * needed to hold the whole message including its NUL; with `buf_len == 0` nothing is written
+ * (`buf` may then be NULL). Before any failure the message is empty (the result is 1).
+ *
+ * The message is kept per thread until the next failure on that thread; successful calls do
+ * not clear it, so read it right after the failed call.
  */
-TTT_NODISCARD
-ttt_status ttt_game_choose_move_with_callback(const struct ttt_game *game,
-                                              uint32_t difficulty,
-                                              ttt_rng_callback callback,
-                                              void *user_data,
-                                              size_t *out_index);
-
-/**
- * Like `ttt_game_choose_move` with Hard's search bounded by `*limits`; `*out_proven` tells
- * whether the move is proven best (always false for Easy and Medium, which make no claim).
- */
-TTT_NODISCARD
-ttt_status ttt_game_choose_move_with(const struct ttt_game *game,
-                                     uint32_t difficulty,
-                                     struct ttt_rng *rng,
-                                     const struct ttt_search_limits *limits,
-                                     size_t *out_index,
-                                     bool *out_proven);
+size_t ttt_last_error_message(char *buf, size_t buf_len);
 
 /**
  * The classic game: 3 × 3, three in a row, two players, no gravity.
@@ -860,33 +829,59 @@ ttt_status ttt_game_analyze_with(const struct ttt_game *game,
                                  size_t *out_len);
 
 /**
- * The stable short name of a status, e.g. `"ok"`, `"occupied"`, `"mark-counts"`: for invalid
- * moves and refused positions the same reason names as in Rust and Python. A value that is not a
- * status gets `"unknown-status"`.
+ * A new generator for `seed` (every value is a valid seed).
  *
- * Ownership: the string is static (never free it). Thread-safe.
+ * Ownership: on success `*out_rng` is a new handle the caller frees with `ttt_rng_free`.
  */
-const char *ttt_status_name(uint32_t status);
+TTT_NODISCARD ttt_status ttt_rng_new(uint64_t seed, struct ttt_rng **out_rng);
 
 /**
- * A one-line English description of a status, e.g. `"invalid move: the cell is occupied"`. A
- * value that is not a status gets `"unknown status"`.
- *
- * Ownership: the string is static (never free it). Thread-safe.
+ * Releases a generator. `ttt_rng_free(NULL)` does nothing.
  */
-const char *ttt_status_str(uint32_t status);
+void ttt_rng_free(struct ttt_rng *rng);
 
 /**
- * Copies the detailed message of the last call on this thread that failed (for example
- * `"bad game record at byte 6: unsupported version \"2\" ..."`) into `buf`, truncating it to
- * `buf_len - 1` bytes if needed, always NUL-terminated when `buf_len > 0`. Returns the length
- * needed to hold the whole message including its NUL; with `buf_len == 0` nothing is written
- * (`buf` may then be NULL). Before any failure the message is empty (the result is 1).
- *
- * The message is kept per thread until the next failure on that thread; successful calls do
- * not clear it, so read it right after the failed call.
+ * The generator's next float in [0, 1) (the same stream the AI draws from).
  */
-size_t ttt_last_error_message(char *buf, size_t buf_len);
+TTT_NODISCARD ttt_status ttt_rng_next_f64(struct ttt_rng *rng, double *out_value);
+
+/**
+ * The move the computer plays at `difficulty` (a `ttt_difficulty` value) for the player to
+ * move, drawing exactly one float from `rng`. Hard searches with the default limits
+ * (`ttt_search_limits_default`); on boards too large to solve within them it plays its best
+ * unproven move (use `ttt_game_choose_move_with` to know).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_ARGUMENT` (difficulty),
+ * `TTT_STATUS_GAME_OVER` (nothing is drawn from `rng` then).
+ */
+TTT_NODISCARD
+ttt_status ttt_game_choose_move(const struct ttt_game *game,
+                                uint32_t difficulty,
+                                struct ttt_rng *rng,
+                                size_t *out_index);
+
+/**
+ * Like `ttt_game_choose_move`, drawing from a caller's callback instead of a `ttt_rng`:
+ * `callback(user_data)` is called exactly once on success, never on failure.
+ */
+TTT_NODISCARD
+ttt_status ttt_game_choose_move_with_callback(const struct ttt_game *game,
+                                              uint32_t difficulty,
+                                              ttt_rng_callback callback,
+                                              void *user_data,
+                                              size_t *out_index);
+
+/**
+ * Like `ttt_game_choose_move` with Hard's search bounded by `*limits`; `*out_proven` tells
+ * whether the move is proven best (always false for Easy and Medium, which make no claim).
+ */
+TTT_NODISCARD
+ttt_status ttt_game_choose_move_with(const struct ttt_game *game,
+                                     uint32_t difficulty,
+                                     struct ttt_rng *rng,
+                                     const struct ttt_search_limits *limits,
+                                     size_t *out_index,
+                                     bool *out_proven);
 
 #ifdef __cplusplus
 }  // extern "C"

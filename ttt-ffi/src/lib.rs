@@ -13,12 +13,17 @@
 #![allow(non_camel_case_types)]
 #![warn(missing_docs)]
 
-pub mod ai;
+// In the order the header presents them (cbindgen follows the module order).
 mod boundary;
-pub mod game;
-pub mod search;
 pub mod status;
+
 pub mod types;
+
+pub mod game;
+
+pub mod search;
+
+pub mod ai;
 
 pub use ai::{ttt_difficulty, ttt_rng, ttt_rng_callback};
 pub use game::ttt_game;

@@ -64,7 +64,7 @@ pub enum ttt_status {
 
 impl ttt_status {
     /// Every status, in numeric order.
-    pub const ALL: [ttt_status; 22] = [
+    pub(crate) const ALL: [ttt_status; 22] = [
         ttt_status::TTT_STATUS_OK,
         ttt_status::TTT_STATUS_NULL_ARGUMENT,
         ttt_status::TTT_STATUS_INVALID_ARGUMENT,
