@@ -79,6 +79,28 @@
 #define TTT_VERSION_NUMBER (((TTT_VERSION_MAJOR << 16) | (TTT_VERSION_MINOR << 8)) | TTT_VERSION_PATCH)
 
 /**
+ * The largest width or height of a board (the 20 × 20 board of Gomoku tournaments), and so
+ * the longest possible winning line.
+ */
+#define TTT_MAX_SIDE 20
+
+/**
+ * The most cells a board can have: a buffer of this many elements fits any board, any list of
+ * legal moves and any analysis.
+ */
+#define TTT_MAX_CELLS 400
+
+/**
+ * The fewest players a game can have.
+ */
+#define TTT_MIN_PLAYERS 2
+
+/**
+ * The most players a game can have.
+ */
+#define TTT_MAX_PLAYERS 4
+
+/**
  * The result of a fallible call. `TTT_STATUS_OK` is 0; every other value is a failure, and
  * numbers are never reused for another meaning. A failed call leaves its out-parameters
  * untouched (except the length out-parameter of buffer calls, see `ttt_game_cells`) and
@@ -192,6 +214,36 @@ typedef uint32_t ttt_status;
 #endif // __cplusplus
 
 /**
+ * Whether a game goes on, and how it ended: the game status `in-progress`, `win` or `draw`
+ * of the other languages, read with `ttt_game_status`.
+ */
+enum ttt_game_state
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Moves remain and nobody has won.
+     */
+    TTT_GAME_STATE_IN_PROGRESS = 0,
+    /**
+     * A player has k in a row.
+     */
+    TTT_GAME_STATE_WIN = 1,
+    /**
+     * The board is full and nobody has won.
+     */
+    TTT_GAME_STATE_DRAW = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ttt_game_state ttt_game_state;
+#else
+typedef uint32_t ttt_game_state;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A player's mark, and the content of a cell. The values are the seat numbers; `TTT_PLAYER_NONE`
  * (-1) stands for an empty cell or "no player" (no winner yet).
  *
@@ -229,36 +281,6 @@ enum ttt_player
 typedef enum ttt_player ttt_player;
 #else
 typedef int32_t ttt_player;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
-/**
- * Whether a game goes on, and how it ended: the game status `in-progress`, `win` or `draw`
- * of the other languages, read with `ttt_game_status`.
- */
-enum ttt_game_state
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-    /**
-     * Moves remain and nobody has won.
-     */
-    TTT_GAME_STATE_IN_PROGRESS = 0,
-    /**
-     * A player has k in a row.
-     */
-    TTT_GAME_STATE_WIN = 1,
-    /**
-     * The board is full and nobody has won.
-     */
-    TTT_GAME_STATE_DRAW = 2,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum ttt_game_state ttt_game_state;
-#else
-typedef uint32_t ttt_game_state;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -379,6 +401,28 @@ typedef struct ttt_rules {
      */
     bool gravity;
 } ttt_rules;
+
+/**
+ * How a board stands, from `ttt_rules_evaluate`: its state, the winner and the winning line.
+ */
+typedef struct ttt_evaluation {
+    /**
+     * In progress, won or drawn.
+     */
+    ttt_game_state state;
+    /**
+     * The winner, or `TTT_PLAYER_NONE`.
+     */
+    ttt_player winner;
+    /**
+     * The winning line's cells, ascending (the first `line_len` entries).
+     */
+    size_t line[TTT_MAX_SIDE];
+    /**
+     * Number of cells in `line`: k when won, else 0.
+     */
+    size_t line_len;
+} ttt_evaluation;
 
 /**
  * Bounds on one search. Start from `ttt_search_limits_default()` and change what you need.
@@ -514,6 +558,23 @@ struct ttt_rules ttt_rules_connect_four(void);
  * field) or `TTT_STATUS_NULL_ARGUMENT`.
  */
 TTT_NODISCARD ttt_status ttt_rules_check(const struct ttt_rules *rules);
+
+/**
+ * Looks at any board of these rules (`cells_len` values, each a `ttt_player`,
+ * `TTT_PLAYER_NONE` for empty; reachability is NOT checked): a win for the mark of the first
+ * full window in canonical order (horizontal, vertical, diagonal, anti-diagonal; then by
+ * smallest index), else a draw when no cell is empty, else in progress. The classic engine's
+ * `evaluate_board`.
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_RULES`,
+ * `TTT_STATUS_INVALID_ARGUMENT` (a value that is not a player or `TTT_PLAYER_NONE`),
+ * `TTT_STATUS_POSITION_WRONG_LENGTH`.
+ */
+TTT_NODISCARD
+ttt_status ttt_rules_evaluate(const struct ttt_rules *rules,
+                              const int32_t *cells,
+                              size_t cells_len,
+                              struct ttt_evaluation *out_evaluation);
 
 /**
  * A new game on an empty board with `starting_player` (a `ttt_player` value) to move.
@@ -754,10 +815,26 @@ ttt_status ttt_game_is_legal(const struct ttt_game *game,
                              bool *out_legal);
 
 /**
+ * The name of a game state, the same in every language: `"in-progress"`, `"win"` or
+ * `"draw"`; `"unknown-state"` for any other value.
+ *
+ * Ownership: the string is static (never free it). Thread-safe.
+ */
+const char *ttt_game_state_name(uint32_t state);
+
+/**
  * The character of a player's mark: `'X'`, `'O'`, `'Y'`, `'Z'`, or `'.'` for
  * `TTT_PLAYER_NONE`. `TTT_STATUS_INVALID_ARGUMENT` for any other value.
  */
 TTT_NODISCARD ttt_status ttt_player_mark(int32_t player, char *out_mark);
+
+/**
+ * The name of an outcome, the same in every language: `"win"`, `"draw"`, `"loss"`, or
+ * `"unknown"` for `TTT_OUTCOME_UNKNOWN` and any value that is not an outcome.
+ *
+ * Ownership: the string is static (never free it). Thread-safe.
+ */
+const char *ttt_outcome_name(uint32_t outcome);
 
 /**
  * A new stop flag, not set.
@@ -827,6 +904,23 @@ ttt_status ttt_game_analyze_with(const struct ttt_game *game,
                                  struct ttt_move_analysis *buf,
                                  size_t buf_len,
                                  size_t *out_len);
+
+/**
+ * The name of a difficulty, the same in every language: `"easy"`, `"medium"` or `"hard"`;
+ * `"unknown-difficulty"` for any other value.
+ *
+ * Ownership: the string is static (never free it). Thread-safe.
+ */
+const char *ttt_difficulty_name(uint32_t difficulty);
+
+/**
+ * Reads a difficulty from its name (`"easy"`, `"medium"` or `"hard"`, exactly: lower case, no
+ * spaces) into `*out_difficulty`.
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_NOT_UTF8`, `TTT_STATUS_INVALID_ARGUMENT` for
+ * any other name.
+ */
+TTT_NODISCARD ttt_status ttt_difficulty_parse(const char *name, ttt_difficulty *out_difficulty);
 
 /**
  * A new generator for `seed` (every value is a valid seed).

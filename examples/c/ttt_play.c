@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_CELLS 400 /* 20 x 20 */
+#define MAX_CELLS TTT_MAX_CELLS
 
 typedef struct {
     ttt_rules rules;
@@ -100,13 +100,12 @@ static int parse_options(int argc, char **argv, options *o) {
         }
         i++;
         if (strcmp(flag, "--difficulty") == 0) {
-            if (strcmp(value, "easy") == 0) o->difficulty = TTT_DIFFICULTY_EASY;
-            else if (strcmp(value, "medium") == 0) o->difficulty = TTT_DIFFICULTY_MEDIUM;
-            else if (strcmp(value, "hard") == 0) o->difficulty = TTT_DIFFICULTY_HARD;
-            else {
+            ttt_difficulty d = TTT_DIFFICULTY_HARD;
+            if (ttt_difficulty_parse(value, &d) != TTT_STATUS_OK) {
                 fprintf(stderr, "ttt_play: --difficulty must be easy, medium or hard\n");
                 return 2;
             }
+            o->difficulty = d;
         } else if (strcmp(flag, "--size") == 0) {
             unsigned int w = 0, h = 0;
             char extra = 0;
@@ -193,10 +192,10 @@ static void cell_name(const ttt_rules *r, size_t index, char *out, size_t len) {
 
 static void draw(const ttt_game *game, const ttt_rules *r) {
     ttt_player cells[MAX_CELLS];
-    size_t line[20], nline = 0, n = 0, row, col, i;
+    size_t line[TTT_MAX_SIDE], nline = 0, n = 0, row, col, i;
     int on_line[MAX_CELLS] = {0};
     must(ttt_game_cells(game, cells, MAX_CELLS, &n), "ttt_game_cells");
-    must(ttt_game_winning_line(game, line, 20, &nline), "ttt_game_winning_line");
+    must(ttt_game_winning_line(game, line, TTT_MAX_SIDE, &nline), "ttt_game_winning_line");
     for (i = 0; i < nline; i++) on_line[line[i]] = 1;
     fputs("\n    ", stdout);
     for (col = 0; col < r->width; col++) printf(" %c  ", 'a' + (int)col);
@@ -299,8 +298,8 @@ static void print_result(const ttt_game *game, const ttt_rules *r, int32_t human
     must(ttt_game_status(game, &st), "ttt_game_status");
     must(ttt_game_winner(game, &winner), "ttt_game_winner");
     if (st == TTT_GAME_STATE_WIN) {
-        size_t line[20], nline = 0, i;
-        must(ttt_game_winning_line(game, line, 20, &nline), "ttt_game_winning_line");
+        size_t line[TTT_MAX_SIDE], nline = 0, i;
+        must(ttt_game_winning_line(game, line, TTT_MAX_SIDE, &nline), "ttt_game_winning_line");
         printf("%c wins (%s) with", mark_of(winner), winner == human ? "you" : "computer");
         for (i = 0; i < nline; i++) {
             char name[8];
@@ -313,10 +312,6 @@ static void print_result(const ttt_game *game, const ttt_rules *r, int32_t human
     }
     must(ttt_game_to_record(game, record, sizeof record, &n), "ttt_game_to_record");
     printf("Record: %s\n", record);
-}
-
-static const char *difficulty_name(uint32_t d) {
-    return d == TTT_DIFFICULTY_EASY ? "easy" : d == TTT_DIFFICULTY_MEDIUM ? "medium" : "hard";
 }
 
 /* Takes back moves until it is the human's turn again with at least one move fewer. */
@@ -358,7 +353,7 @@ int main(int argc, char **argv) {
     printf("ttt %s: %ux%u board, %u in a row, %u players%s. You are %c; the computer (%s) "
            "plays the other seat%s. %c starts.\n",
            ttt_version(), o.rules.width, o.rules.height, o.rules.k, o.rules.players,
-           o.rules.gravity ? ", gravity" : "", "XOYZ"[o.human], difficulty_name(o.difficulty),
+           o.rules.gravity ? ", gravity" : "", "XOYZ"[o.human], ttt_difficulty_name(o.difficulty),
            o.rules.players > 2 ? "s" : "", "XOYZ"[start]);
     printf("Enter a move (e.g. %s, or a cell number%s), or hint, undo, help, quit.\n",
            o.rules.gravity ? "a column letter" : "b2",
@@ -415,10 +410,7 @@ int main(int argc, char **argv) {
             cell_name(&o.rules, best.index, name, sizeof name);
             printf("Hint: %s", name);
             if (best.outcome != TTT_OUTCOME_UNKNOWN) {
-                printf(" (%s in %d plies with perfect play)",
-                       best.outcome == TTT_OUTCOME_WIN    ? "a win"
-                       : best.outcome == TTT_OUTCOME_DRAW ? "a draw"
-                                                          : "a loss",
+                printf(" (%s for you in %d plies with perfect play)", ttt_outcome_name(best.outcome),
                        best.plies);
             } else {
                 printf(" (not proven within the search budget)");

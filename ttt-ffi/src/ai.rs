@@ -4,7 +4,7 @@ use crate::boundary::{Failure, arg_mut, guard, out, status, write};
 use crate::game::{game_arg, ttt_game};
 use crate::search::ttt_search_limits;
 use crate::status::ttt_status;
-use std::ffi::c_void;
+use std::ffi::{CStr, c_char, c_void};
 use ttt_core::{AiError, Difficulty, Rng, SeededRng};
 
 /// How strong the computer plays. Taken as a plain `uint32_t` and validated: any other value
@@ -33,6 +33,65 @@ pub struct ttt_rng {
 /// values <= 0 pick the first candidate, values >= 1 the last. The callback must not unwind
 /// (no C++ exception, no longjmp) through the library.
 pub type ttt_rng_callback = Option<unsafe extern "C" fn(user_data: *mut c_void) -> f64>;
+
+impl ttt_difficulty {
+    fn name(self) -> &'static CStr {
+        match self {
+            ttt_difficulty::TTT_DIFFICULTY_EASY => c"easy",
+            ttt_difficulty::TTT_DIFFICULTY_MEDIUM => c"medium",
+            ttt_difficulty::TTT_DIFFICULTY_HARD => c"hard",
+        }
+    }
+
+    fn from_core(d: Difficulty) -> ttt_difficulty {
+        match d {
+            Difficulty::Easy => ttt_difficulty::TTT_DIFFICULTY_EASY,
+            Difficulty::Medium => ttt_difficulty::TTT_DIFFICULTY_MEDIUM,
+            Difficulty::Hard => ttt_difficulty::TTT_DIFFICULTY_HARD,
+        }
+    }
+}
+
+/// The name of a difficulty, the same in every language: `"easy"`, `"medium"` or `"hard"`;
+/// `"unknown-difficulty"` for any other value.
+///
+/// Ownership: the string is static (never free it). Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn ttt_difficulty_name(difficulty: u32) -> *const c_char {
+    guard(c"unknown-difficulty".as_ptr(), || match difficulty_arg(difficulty) {
+        Ok(d) => ttt_difficulty::from_core(d).name().as_ptr(),
+        Err(_) => c"unknown-difficulty".as_ptr(),
+    })
+}
+
+/// Reads a difficulty from its name (`"easy"`, `"medium"` or `"hard"`, exactly: lower case, no
+/// spaces) into `*out_difficulty`.
+///
+/// Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_NOT_UTF8`, `TTT_STATUS_INVALID_ARGUMENT` for
+/// any other name.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ttt_difficulty_parse(
+    name: *const c_char,
+    out_difficulty: *mut ttt_difficulty,
+) -> ttt_status {
+    status(|| {
+        let out_difficulty = out(out_difficulty, "out_difficulty")?;
+        if name.is_null() {
+            return Err(crate::boundary::null("name"));
+        }
+        // SAFETY: non-NULL and NUL-terminated (caller's contract).
+        let text = unsafe { CStr::from_ptr(name) }.to_str().map_err(|_| {
+            Failure::new(ttt_status::TTT_STATUS_NOT_UTF8, "the difficulty name is not UTF-8")
+        })?;
+        let d: Difficulty = text
+            .parse()
+            .map_err(|e| Failure::new(ttt_status::TTT_STATUS_INVALID_ARGUMENT, format!("{e}")))?;
+        // SAFETY: checked out-parameter.
+        unsafe { write(out_difficulty, ttt_difficulty::from_core(d)) };
+        Ok(())
+    })
+}
 
 fn difficulty_arg(value: u32) -> Result<Difficulty, Failure> {
     match value {
@@ -172,4 +231,19 @@ pub unsafe extern "C" fn ttt_game_choose_move_with(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulty_names_agree_with_ttt_core() {
+        for d in Difficulty::ALL {
+            let ours = ttt_difficulty::from_core(d);
+            assert_eq!(ours.name().to_str().unwrap(), d.as_str());
+            assert_eq!(difficulty_arg(ours as u32).unwrap(), d);
+        }
+        assert!(difficulty_arg(3).is_err());
+    }
 }

@@ -4,7 +4,9 @@ use crate::boundary::{
     Failure, arg, arg_mut, copy_out, copy_str, guard, out, slice_in, status, write,
 };
 use crate::status::ttt_status;
-use crate::types::{cell_arg, player_arg, ttt_game_state, ttt_player, ttt_rules};
+use crate::types::{
+    TTT_MAX_SIDE, cell_arg, player_arg, ttt_evaluation, ttt_game_state, ttt_player, ttt_rules,
+};
 use std::ffi::{CStr, c_char};
 use ttt_core::{GameState, Player, Rules};
 
@@ -68,6 +70,54 @@ pub unsafe extern "C" fn ttt_rules_check(rules: *const ttt_rules) -> ttt_status 
     status(|| rules_arg(rules).map(|_| ()))
 }
 
+/// Looks at any board of these rules (`cells_len` values, each a `ttt_player`,
+/// `TTT_PLAYER_NONE` for empty; reachability is NOT checked): a win for the mark of the first
+/// full window in canonical order (horizontal, vertical, diagonal, anti-diagonal; then by
+/// smallest index), else a draw when no cell is empty, else in progress. The classic engine's
+/// `evaluate_board`.
+///
+/// Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_RULES`,
+/// `TTT_STATUS_INVALID_ARGUMENT` (a value that is not a player or `TTT_PLAYER_NONE`),
+/// `TTT_STATUS_POSITION_WRONG_LENGTH`.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ttt_rules_evaluate(
+    rules: *const ttt_rules,
+    cells: *const i32,
+    cells_len: usize,
+    out_evaluation: *mut ttt_evaluation,
+) -> ttt_status {
+    status(|| {
+        let out_evaluation = out(out_evaluation, "out_evaluation")?;
+        let rules = rules_arg(rules)?;
+        // SAFETY: `cells` is valid for `cells_len` reads (caller's contract).
+        let board = board_arg(unsafe { slice_in(cells, cells_len, "cells") }?)?;
+        let eval = rules.evaluate(&board).ok_or_else(|| {
+            Failure::from(ttt_core::PositionError::WrongLength {
+                expected: rules.cell_count(),
+                found: board.len(),
+            })
+        })?;
+        let line = eval.winning_line.unwrap_or_default();
+        let mut result = ttt_evaluation {
+            state: eval.status.into(),
+            winner: ttt_player::from_cell(eval.winner),
+            line: [0; TTT_MAX_SIDE],
+            line_len: line.len().min(TTT_MAX_SIDE),
+        };
+        for (slot, &cell) in result.line.iter_mut().zip(&line) {
+            *slot = cell;
+        }
+        // SAFETY: checked out-parameter.
+        unsafe { write(out_evaluation, result) };
+        Ok(())
+    })
+}
+
+fn board_arg(raw: &[i32]) -> Result<Vec<Option<Player>>, Failure> {
+    raw.iter().enumerate().map(|(i, &v)| cell_arg(v, i)).collect()
+}
+
 /// A new game on an empty board with `starting_player` (a `ttt_player` value) to move.
 ///
 /// Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_RULES`,
@@ -117,11 +167,7 @@ pub unsafe extern "C" fn ttt_game_from_board(
         // SAFETY: `cells` is valid for `cells_len` reads (caller's contract).
         let raw = unsafe { slice_in(cells, cells_len, "cells") }?;
         let to_move = player_arg(to_move, "to_move")?;
-        let board = raw
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| cell_arg(v, i))
-            .collect::<Result<Vec<Option<Player>>, Failure>>()?;
+        let board = board_arg(raw)?;
         let state = GameState::from_board(rules, &board, to_move)?;
         // SAFETY: checked out-parameter.
         unsafe { give(out_game, state) };
@@ -556,6 +602,24 @@ pub unsafe extern "C" fn ttt_game_is_legal(
     })
 }
 
+/// The name of a game state, the same in every language: `"in-progress"`, `"win"` or
+/// `"draw"`; `"unknown-state"` for any other value.
+///
+/// Ownership: the string is static (never free it). Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn ttt_game_state_name(state: u32) -> *const c_char {
+    guard(c"unknown-state".as_ptr(), || state_name(state).as_ptr())
+}
+
+fn state_name(state: u32) -> &'static CStr {
+    match state {
+        0 => c"in-progress",
+        1 => c"win",
+        2 => c"draw",
+        _ => c"unknown-state",
+    }
+}
+
 /// The character of a player's mark: `'X'`, `'O'`, `'Y'`, `'Z'`, or `'.'` for
 /// `TTT_PLAYER_NONE`. `TTT_STATUS_INVALID_ARGUMENT` for any other value.
 #[must_use]
@@ -577,4 +641,19 @@ pub unsafe extern "C" fn ttt_player_mark(player: i32, out_mark: *mut c_char) -> 
         unsafe { write(out_mark, mark as u8 as c_char) };
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ttt_core::Status;
+
+    #[test]
+    fn state_names_agree_with_ttt_core() {
+        for s in [Status::InProgress, Status::Win, Status::Draw] {
+            let ours = ttt_game_state::from(s) as u32;
+            assert_eq!(state_name(ours).to_str().unwrap(), s.as_str());
+        }
+        assert_eq!(state_name(3).to_str().unwrap(), "unknown-state");
+    }
 }

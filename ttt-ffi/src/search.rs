@@ -5,6 +5,7 @@ use crate::boundary::{
 };
 use crate::game::{game_arg, ttt_game};
 use crate::status::ttt_status;
+use std::ffi::{CStr, c_char};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use ttt_core::{BestMove, GameState, MoveAnalysis, Outcome, SearchLimits};
@@ -31,6 +32,24 @@ impl From<Option<Outcome>> for ttt_outcome {
             Some(Outcome::Draw) => ttt_outcome::TTT_OUTCOME_DRAW,
             Some(Outcome::Loss) => ttt_outcome::TTT_OUTCOME_LOSS,
         }
+    }
+}
+
+/// The name of an outcome, the same in every language: `"win"`, `"draw"`, `"loss"`, or
+/// `"unknown"` for `TTT_OUTCOME_UNKNOWN` and any value that is not an outcome.
+///
+/// Ownership: the string is static (never free it). Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn ttt_outcome_name(outcome: u32) -> *const c_char {
+    guard(c"unknown".as_ptr(), || outcome_name(outcome).as_ptr())
+}
+
+fn outcome_name(outcome: u32) -> &'static CStr {
+    match outcome {
+        1 => c"win",
+        2 => c"draw",
+        3 => c"loss",
+        _ => c"unknown",
     }
 }
 
@@ -295,4 +314,19 @@ unsafe fn analyze_into(
         ttt_core::analyze_with(state, limits).into_iter().map(Into::into).collect();
     // SAFETY: forwarded contract.
     unsafe { copy_out(&analysis, buf, buf_len, out_len) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_names_agree_with_ttt_core() {
+        for o in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+            let ours = ttt_outcome::from(Some(o)) as u32;
+            assert_eq!(outcome_name(ours).to_str().unwrap(), o.as_str());
+        }
+        assert_eq!(ttt_outcome::from(None) as u32, 0);
+        assert_eq!(outcome_name(0).to_str().unwrap(), "unknown");
+    }
 }

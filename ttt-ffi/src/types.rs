@@ -102,6 +102,31 @@ impl ttt_rules {
     }
 }
 
+/// The largest width or height of a board (the 20 × 20 board of Gomoku tournaments), and so
+/// the longest possible winning line.
+pub const TTT_MAX_SIDE: usize = 20;
+/// The most cells a board can have: a buffer of this many elements fits any board, any list of
+/// legal moves and any analysis.
+pub const TTT_MAX_CELLS: usize = 400;
+/// The fewest players a game can have.
+pub const TTT_MIN_PLAYERS: u32 = 2;
+/// The most players a game can have.
+pub const TTT_MAX_PLAYERS: u32 = 4;
+
+/// How a board stands, from `ttt_rules_evaluate`: its state, the winner and the winning line.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ttt_evaluation {
+    /// In progress, won or drawn.
+    pub state: ttt_game_state,
+    /// The winner, or `TTT_PLAYER_NONE`.
+    pub winner: ttt_player,
+    /// The winning line's cells, ascending (the first `line_len` entries).
+    pub line: [usize; TTT_MAX_SIDE],
+    /// Number of cells in `line`: k when won, else 0.
+    pub line_len: usize,
+}
+
 /// A player from an integer argument: 0..=3, else `TTT_STATUS_INVALID_ARGUMENT`.
 pub(crate) fn player_arg(value: i32, name: &str) -> Result<Player, Failure> {
     usize::try_from(value).ok().and_then(Player::from_seat).ok_or_else(|| {
@@ -123,4 +148,19 @@ pub(crate) fn cell_arg(value: i32, index: usize) -> Result<Option<Player>, Failu
             format!("cell {index} = {value} is neither a player (0..=3) nor TTT_PLAYER_NONE (-1)"),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_match_ttt_core() {
+        assert_eq!(TTT_MAX_SIDE, ttt_core::MAX_SIDE);
+        assert_eq!(TTT_MAX_CELLS, ttt_core::MAX_SIDE * ttt_core::MAX_SIDE);
+        assert_eq!(TTT_MIN_PLAYERS, u32::from(ttt_core::MIN_PLAYERS));
+        assert_eq!(TTT_MAX_PLAYERS, u32::from(ttt_core::MAX_PLAYERS));
+        assert!(Rules::new(TTT_MAX_SIDE, TTT_MAX_SIDE, 5, 4, true).is_ok());
+        assert!(Rules::new(TTT_MAX_SIDE + 1, 1, 1, 2, false).is_err());
+    }
 }

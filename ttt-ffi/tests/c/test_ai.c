@@ -207,6 +207,29 @@ static void test_choose_move(void) {
     ttt_game_free(game);
 }
 
+static void test_names(void) {
+    ttt_difficulty d = TTT_DIFFICULTY_EASY;
+    CHECK(strcmp(ttt_difficulty_name(TTT_DIFFICULTY_EASY), "easy") == 0);
+    CHECK(strcmp(ttt_difficulty_name(TTT_DIFFICULTY_MEDIUM), "medium") == 0);
+    CHECK(strcmp(ttt_difficulty_name(TTT_DIFFICULTY_HARD), "hard") == 0);
+    CHECK(strcmp(ttt_difficulty_name(3), "unknown-difficulty") == 0);
+    CHECK_OK(ttt_difficulty_parse("hard", &d));
+    CHECK(d == TTT_DIFFICULTY_HARD);
+    CHECK_OK(ttt_difficulty_parse("medium", &d));
+    CHECK(d == TTT_DIFFICULTY_MEDIUM);
+    CHECK_STATUS(ttt_difficulty_parse("Hard", &d), TTT_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(ttt_difficulty_parse("", &d), TTT_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(ttt_difficulty_parse("hard\xff", &d), TTT_STATUS_NOT_UTF8);
+    CHECK_STATUS(ttt_difficulty_parse(NULL, &d), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_difficulty_parse("easy", NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK(d == TTT_DIFFICULTY_MEDIUM);
+    CHECK(strcmp(ttt_outcome_name(TTT_OUTCOME_WIN), "win") == 0);
+    CHECK(strcmp(ttt_outcome_name(TTT_OUTCOME_DRAW), "draw") == 0);
+    CHECK(strcmp(ttt_outcome_name(TTT_OUTCOME_LOSS), "loss") == 0);
+    CHECK(strcmp(ttt_outcome_name(TTT_OUTCOME_UNKNOWN), "unknown") == 0);
+    CHECK(strcmp(ttt_outcome_name(UINT32_MAX), "unknown") == 0);
+}
+
 /* NULL for every pointer argument of the AI calls not covered above. */
 static void test_null_arguments(void) {
     ttt_rules r = ttt_rules_classic();
@@ -267,6 +290,7 @@ static void test_hard_never_loses(void) {
 int main(int argc, char **argv) {
     test_choose_with_limits();
     test_null_arguments();
+    test_names();
     test_choose_move();
     test_hard_never_loses();
     test_vectors(argc > 1 ? argv[1] : "testdata/ai-vectors.tsv");

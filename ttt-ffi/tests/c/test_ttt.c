@@ -119,6 +119,45 @@ static void test_rules(void) {
     }
 }
 
+static void test_evaluate(void) {
+    ttt_rules r = ttt_rules_classic();
+    ttt_rules c4 = ttt_rules_connect_four();
+    ttt_evaluation e;
+    /* O on the main diagonal; not a reachable position, which evaluate does not check. */
+    int32_t diag[9] = {1, -1, -1, -1, 1, -1, -1, -1, 1};
+    int32_t full[9] = {0, 1, 0, 0, 1, 1, 1, 0, 0};
+    int32_t empty[42];
+    size_t i;
+    CHECK_OK(ttt_rules_evaluate(&r, diag, 9, &e));
+    CHECK(e.state == TTT_GAME_STATE_WIN && e.winner == TTT_PLAYER_O);
+    CHECK(e.line_len == 3 && e.line[0] == 0 && e.line[1] == 4 && e.line[2] == 8);
+    CHECK_OK(ttt_rules_evaluate(&r, full, 9, &e));
+    CHECK(e.state == TTT_GAME_STATE_DRAW && e.winner == TTT_PLAYER_NONE && e.line_len == 0);
+    for (i = 0; i < 42; i++) empty[i] = TTT_PLAYER_NONE;
+    CHECK_OK(ttt_rules_evaluate(&c4, empty, 42, &e));
+    CHECK(e.state == TTT_GAME_STATE_IN_PROGRESS && e.line_len == 0);
+    /* The first window in canonical order: both the top row and the left column are X. */
+    {
+        int32_t two[9] = {0, 0, 0, 0, 1, 1, 0, 1, -1};
+        CHECK_OK(ttt_rules_evaluate(&r, two, 9, &e));
+        CHECK(e.winner == TTT_PLAYER_X && e.line[0] == 0 && e.line[1] == 1 && e.line[2] == 2);
+    }
+    e.line_len = 99;
+    CHECK_STATUS(ttt_rules_evaluate(&r, diag, 8, &e), TTT_STATUS_POSITION_WRONG_LENGTH);
+    diag[3] = 9;
+    CHECK_STATUS(ttt_rules_evaluate(&r, diag, 9, &e), TTT_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(ttt_rules_evaluate(NULL, diag, 9, &e), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_rules_evaluate(&r, NULL, 9, &e), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_rules_evaluate(&r, diag, 9, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK(e.line_len == 99);
+    CHECK(TTT_MAX_CELLS == TTT_MAX_SIDE * TTT_MAX_SIDE && TTT_MIN_PLAYERS == 2 &&
+          TTT_MAX_PLAYERS == 4);
+    CHECK(strcmp(ttt_game_state_name(TTT_GAME_STATE_IN_PROGRESS), "in-progress") == 0);
+    CHECK(strcmp(ttt_game_state_name(TTT_GAME_STATE_WIN), "win") == 0);
+    CHECK(strcmp(ttt_game_state_name(TTT_GAME_STATE_DRAW), "draw") == 0);
+    CHECK(strcmp(ttt_game_state_name(3), "unknown-state") == 0);
+}
+
 static void test_new_and_players(void) {
     ttt_rules r = ttt_rules_classic();
     ttt_rules four = {5, 5, 4, 4, false};
@@ -553,6 +592,7 @@ int main(void) {
     test_status_strings();
     test_last_error_buffers();
     test_rules();
+    test_evaluate();
     test_new_and_players();
     test_classic_game();
     test_invalid_moves();
