@@ -182,7 +182,7 @@ play_check three-players "$all16$all16" 'Computer \(X\) plays' 'Computer \(O\) p
     --first computer --difficulty medium --seed 5
 # Bad flags are refused with a message and exit status 2.
 for flags in "--size 0x3" "--k 9" "--players 5" "--difficulty impossible" "--human Y" "--bogus" \
-    "--seed -1" "--size"; do
+    "--seed -1" "--size" "--nodes 0"; do
     # shellcheck disable=SC2086
     "$B/t/ttt_play" $flags </dev/null >"$B/log/flags.out" 2>&1
     rc=$?

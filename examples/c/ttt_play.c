@@ -35,6 +35,7 @@ typedef struct {
     int first_human;   /* 1: the human starts, 0: the computer after the human starts */
     uint64_t seed;
     int seed_given;
+    uint64_t nodes; /* search budget of one computer move or hint */
 } options;
 
 static void usage(FILE *out) {
@@ -47,6 +48,8 @@ static void usage(FILE *out) {
           "  --human X|O|Y|Z                 which mark you play (default X)\n"
           "  --first human|computer          who starts (default human)\n"
           "  --seed N                        seed of the computer's random choices\n"
+          "  --nodes N                       search budget per move (default 300000): Hard\n"
+          "                                  plays perfectly whenever the search proves it\n"
           "  --help                          this text\n"
           "Moves: a cell like b2, a cell number (1 = top-left), or under gravity a column.\n"
           "Commands: hint, undo, help, quit. End of input quits.\n",
@@ -83,6 +86,7 @@ static int parse_options(int argc, char **argv, options *o) {
     o->first_human = 1;
     o->seed = 0;
     o->seed_given = 0;
+    o->nodes = 300000;
     for (i = 1; i < argc; i++) {
         const char *flag = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -139,6 +143,16 @@ static int parse_options(int argc, char **argv, options *o) {
                 fprintf(stderr, "ttt_play: --first must be human or computer\n");
                 return 2;
             }
+        } else if (strcmp(flag, "--nodes") == 0) {
+            unsigned long long v;
+            char *end = NULL;
+            errno = 0;
+            v = strtoull(value, &end, 10);
+            if (errno != 0 || *end != '\0' || !isdigit((unsigned char)value[0]) || v == 0) {
+                fprintf(stderr, "ttt_play: --nodes takes a positive number\n");
+                return 2;
+            }
+            o->nodes = (uint64_t)v;
         } else if (strcmp(flag, "--seed") == 0) {
             unsigned long long s;
             char *end = NULL;
@@ -339,12 +353,14 @@ int main(int argc, char **argv) {
     options o;
     ttt_game *game = NULL;
     ttt_rng *rng = NULL;
+    ttt_search_limits limits = ttt_search_limits_default();
     int32_t start;
     char line[256];
     int interactive = isatty(STDIN_FILENO);
     int rc = parse_options(argc, argv, &o);
     if (rc != 0) return rc == 1 ? 0 : rc;
 
+    limits.max_nodes = o.nodes;
     start = o.first_human ? o.human : (int32_t)((o.human + 1) % (int32_t)o.rules.players);
     must(ttt_game_new(&o.rules, start, &game), "ttt_game_new");
     if (!o.seed_given) o.seed = (uint64_t)time(NULL);
@@ -372,10 +388,15 @@ int main(int argc, char **argv) {
         must(ttt_game_current_player(game, &current), "ttt_game_current_player");
         if (current != o.human) {
             char name[8];
-            must(ttt_game_choose_move(game, o.difficulty, rng, &index), "ttt_game_choose_move");
+            bool proven = false;
+            must(ttt_game_choose_move_with(game, o.difficulty, rng, &limits, &index, &proven),
+                 "ttt_game_choose_move_with");
             must(ttt_game_play_as(game, current, index), "ttt_game_play_as");
             cell_name(&o.rules, index, name, sizeof name);
-            printf("Computer (%c) plays %s.\n", mark_of(current), name);
+            printf("Computer (%c) plays %s%s.\n", mark_of(current), name,
+                   o.difficulty == TTT_DIFFICULTY_HARD && !proven
+                       ? " (the best the search found within its budget; not proven)"
+                       : "");
             continue;
         }
         draw(game, &o.rules);
@@ -405,7 +426,6 @@ int main(int argc, char **argv) {
         if (strcmp(line, "hint") == 0) {
             ttt_best_move best;
             char name[8];
-            ttt_search_limits limits = ttt_search_limits_default();
             must(ttt_game_best_move_with(game, &limits, &best), "ttt_game_best_move_with");
             cell_name(&o.rules, best.index, name, sizeof name);
             printf("Hint: %s", name);
