@@ -18,7 +18,7 @@
 //! - **Medium**: win now if it can, else block a cell where another player would win, else a
 //!   random move. Both lookups are trial moves through the engine. It does not see forks, so the
 //!   corner-corner opening beats it: that is intended.
-//! - **Hard**: perfect play from the exact search ([`analyze_with`](crate::analyze_with)), which
+//! - **Hard**: perfect play from the exact search ([`analyze_with`]), which
 //!   scores a proven move as `cells + 1 − plies` for a win, `plies − cells − 1` for a loss and 0
 //!   for a draw (so the fastest win and the slowest loss are preferred). Hard picks uniformly among
 //!   **all** legal moves with the best exact score, so it does not replay the same game every
