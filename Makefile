@@ -14,10 +14,12 @@ test-rust:
 	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 	cargo test --workspace
 
-# Line coverage of ttt-core with cargo-tarpaulin (ptrace engine: no llvm-tools needed).
+# Line coverage of ttt-core's sources with cargo-tarpaulin (ptrace engine: no llvm-tools
+# needed). Unoptimised, because optimised code attributes lines poorly; its own target dir.
 coverage:
 	command -v cargo-tarpaulin >/dev/null || cargo install cargo-tarpaulin --locked
-	cargo tarpaulin -p ttt-core --engine ptrace --out Stdout --skip-clean
+	CARGO_PROFILE_TEST_OPT_LEVEL=0 cargo tarpaulin -p ttt-core --engine ptrace --skip-clean \
+		--target-dir target/coverage --exclude-files 'ttt-core/tests/*' --out Stdout
 
 # ---------------------------------------------------------------------------------------------
 # The C library (ttt-ffi): `make lib` builds build/c/lib/{libttt.so*,libttt.a,pkgconfig/ttt.pc},
