@@ -160,8 +160,9 @@ play_check() {
 set +e
 # Classic against Hard: bad input of every kind, then every cell in turn until the game ends.
 cells=$(printf '%s\\n' 1 2 3 4 5 6 7 8 9)
-play_check classic-hard "banana\n\n0\n10\nz9\nb2\nb2\nhint\nundo\n$cells$cells" \
-    'I did not understand "banana"' 'Please enter a move' \
+long=$(printf 'x%.0s' $(seq 1 400))
+play_check classic-hard "banana\n\n$long\n0\n10\nz9\nb2\nb2\nhint\nundo\n$cells$cells" \
+    'I did not understand "banana"' 'Please enter a move' 'I did not understand "<too long>"' \
     'cannot play 0 there: out-of-range' 'cannot play 10 there: out-of-range' \
     'cannot play z9 there: out-of-range' 'cannot play b2 there: occupied' 'Hint: ' 'Taken back' \
     'Computer \(O\) plays' '^(Draw\.|O wins \(computer\))' 'Record: ttt/1 3x3 k=3 players=2 start=X moves=' \

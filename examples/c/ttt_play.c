@@ -243,8 +243,8 @@ static int read_line(char *buf, size_t len) {
         int c;
         while ((c = getchar()) != EOF && c != '\n') {
         }
-        buf[0] = '\0'; /* too long to be a move: treated as bad input */
-        strcpy(buf, "<too long>");
+        strcpy(buf, "<too long>"); /* too long to be a move: answered as bad input */
+        return 1;
     }
     while (n > 0 && isspace((unsigned char)buf[n - 1])) buf[--n] = '\0';
     return 1;
