@@ -141,6 +141,43 @@ private:
     std::unique_ptr<ttt_rng, Deleter> handle_;
 };
 
+/// A flag to stop searches from another thread (an owned ttt_stop_flag handle). Move-only;
+/// it must outlive every search that uses it.
+class StopFlag {
+public:
+    StopFlag() {
+        ttt_stop_flag *raw = nullptr;
+        check(ttt_stop_flag_new(&raw));
+        handle_.reset(raw);
+    }
+    /// Stops the searches using this flag (callable from any thread).
+    void set() const { check(ttt_stop_flag_set(handle_.get())); }
+    /// Makes the flag usable for another search.
+    void clear() const { check(ttt_stop_flag_clear(handle_.get())); }
+    [[nodiscard]] const ttt_stop_flag *get() const noexcept { return handle_.get(); }
+
+private:
+    struct Deleter {
+        void operator()(ttt_stop_flag *flag) const noexcept { ttt_stop_flag_free(flag); }
+    };
+    std::unique_ptr<ttt_stop_flag, Deleter> handle_;
+};
+
+/// Search limits: the library's defaults, changed field by field.
+struct SearchLimits {
+    ttt_search_limits raw = ttt_search_limits_default();
+    /// At most `nodes` nodes per call.
+    SearchLimits &max_nodes(uint64_t nodes) {
+        raw.max_nodes = nodes;
+        return *this;
+    }
+    /// Stop when `flag` is set (the flag must outlive the calls).
+    SearchLimits &stop(const StopFlag &flag) {
+        raw.stop = flag.get();
+        return *this;
+    }
+};
+
 /// One analysed move: the cell, its outcome, plies to the end (-1 when unknown).
 struct MoveAnalysis {
     std::size_t index;
@@ -314,6 +351,23 @@ public:
         std::size_t index = 0;
         check(ttt_game_choose_move(get(), static_cast<uint32_t>(difficulty), rng.get(), &index));
         return index;
+    }
+    /// The move the computer plays at `difficulty` within `limits`; `proven` says whether it is
+    /// proven best (Hard on a board the search could solve within the limits).
+    [[nodiscard]] std::size_t choose_move(Difficulty difficulty, Rng &rng,
+                                          const SearchLimits &limits, bool &proven) const {
+        std::size_t index = 0;
+        bool is_proven = false;
+        check(ttt_game_choose_move_with(get(), static_cast<uint32_t>(difficulty), rng.get(),
+                                        &limits.raw, &index, &is_proven));
+        proven = is_proven;
+        return index;
+    }
+    /// The perfect move within `limits`, with its outcome, plies, proof and nodes searched.
+    [[nodiscard]] ttt_best_move best_move(const SearchLimits &limits) const {
+        ttt_best_move best{};
+        check(ttt_game_best_move_with(get(), &limits.raw, &best));
+        return best;
     }
     /// The deterministic perfect move (throws ttt::Error TTT_STATUS_GAME_OVER when over).
     [[nodiscard]] std::size_t best_move() const {

@@ -143,6 +143,21 @@ void test_ai() {
     CHECK(thrown_status([&] { (void)game.choose_move(ttt::Difficulty::Easy, a); }) ==
           TTT_STATUS_GAME_OVER);
     CHECK(game.analyze().empty());
+
+    // Limits and a stop flag: a big board cannot be proven within a small budget, and a set
+    // flag stops the search at once.
+    ttt::Game gomoku(ttt::Rules(15, 15, 5));
+    bool proven = true;
+    std::size_t move = gomoku.choose_move(ttt::Difficulty::Hard, a,
+                                          ttt::SearchLimits().max_nodes(2000), proven);
+    CHECK(!proven && move < 225);
+    ttt::StopFlag flag;
+    flag.set();
+    ttt_best_move best = gomoku.best_move(ttt::SearchLimits().stop(flag));
+    CHECK(!best.proven && best.nodes < ttt_search_limits_default().max_nodes);
+    flag.clear();
+    ttt_best_move classic_best = ttt::Game().best_move(ttt::SearchLimits().stop(flag));
+    CHECK(classic_best.proven && classic_best.index == 4);
 }
 
 }  // namespace
