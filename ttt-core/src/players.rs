@@ -42,7 +42,7 @@ use crate::search::SearchLimits;
 use crate::{Difficulty, GameState, InvalidMoveError, Player, Status};
 use std::collections::VecDeque;
 use std::fmt;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// A move as a player proposes it: who plays, as which move of the game, and where.
 ///
@@ -70,6 +70,34 @@ impl fmt::Display for Move {
 ///
 /// The match asks the participant whose [`mark`](Participant::mark) is to move. The participant
 /// does not need to check its move: the match validates it.
+///
+/// A new kind of player is one more implementation, with no change to [`Match`]:
+///
+/// ```
+/// use ttt_core::{GameState, Match, Move, Participant, Player, Rules, Status, Step};
+///
+/// /// Plays a fixed list of cells, one per turn (a replay, a scripted opponent).
+/// struct Script { mark: Player, cells: Vec<usize> }
+///
+/// impl Participant for Script {
+///     fn mark(&self) -> Player { self.mark }
+///     fn next_move(&mut self, state: &GameState) -> Option<Move> {
+///         let index = self.cells.pop()?;
+///         Some(Move { player: self.mark, ply: state.ply(), index })
+///     }
+/// }
+///
+/// let mut game = Match::new(
+///     GameState::new(Rules::default(), Player::X)?,
+///     vec![
+///         Box::new(Script { mark: Player::X, cells: vec![2, 1, 0] }),
+///         Box::new(Script { mark: Player::O, cells: vec![4, 3] }),
+///     ],
+/// )?;
+/// assert_eq!(game.run()?, Step::Over(Status::Win));
+/// assert_eq!(game.state().winner(), Some(Player::X));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Participant {
     /// The mark this participant plays.
     fn mark(&self) -> Player;
@@ -115,7 +143,7 @@ impl Inbox {
     /// The queue; a panic in another thread while it held the lock cannot leave a half-made
     /// `VecDeque` operation behind, so a poisoned lock is simply taken over.
     fn lock(&self) -> MutexGuard<'_, VecDeque<Move>> {
-        self.queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -164,8 +192,8 @@ impl fmt::Debug for ComputerPlayer {
 }
 
 impl ComputerPlayer {
-    /// A computer playing `mark` at `difficulty`, drawing from `rng`, with the search's default
-    /// limits.
+    /// A computer playing `mark` at `difficulty`, drawing from `rng` (which it owns: a
+    /// [`SeededRng`](crate::SeededRng) or a closure), with the search's default limits.
     pub fn new(mark: Player, difficulty: Difficulty, rng: impl Rng + 'static) -> ComputerPlayer {
         ComputerPlayer::with_limits(mark, difficulty, rng, SearchLimits::default())
     }

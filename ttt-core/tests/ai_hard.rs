@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use ttt_core::{
-    Choice, Difficulty, GameState, Player, Rules, SeededRng, Status, choose_move, choose_move_with,
-    search::SearchLimits,
+    Choice, Difficulty, GameState, Player, Rules, SeededRng, Status, analyze_with, choose_move,
+    choose_move_with, search::SearchLimits,
 };
 
 fn hard(state: &GameState, r: f64) -> usize {
@@ -220,6 +220,8 @@ fn an_exhausted_budget_gives_a_legal_unproven_move() {
         choose_move_with(&c4, Difficulty::Hard, &mut SeededRng::new(0), &limits).unwrap();
     assert!(!proven);
     assert!(c4.is_legal(index));
+    // It is the search's own first choice under the same (deterministic) budget.
+    assert_eq!(index, analyze_with(&c4, &limits)[0].index);
 
     // A stop flag raised before the call stops it at once, with the same kind of answer.
     let stop = Arc::new(AtomicBool::new(true));

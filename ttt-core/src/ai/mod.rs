@@ -22,8 +22,12 @@
 //!   scores a proven move as `cells + 1 − plies` for a win, `plies − cells − 1` for a loss and 0
 //!   for a draw (so the fastest win and the slowest loss are preferred). Hard picks uniformly among
 //!   **all** legal moves with the best exact score, so it does not replay the same game every
-//!   time. With three or four players Hard plays what the search says is best for the player to
-//!   move (see the search module for how it scores games of more than two players).
+//!   time.
+//!
+//! With three or four players Hard plays what the search says is best for the player to move.
+//! The search is *paranoid* there: it assumes every other player cooperates against the player
+//! to move, so "win" means a win that player can force alone, and Hard maximizes that score
+//! exactly as with two players (see the [`search`](crate::search) module).
 //!
 //! # Randomness, draw by draw
 //! Every call takes **exactly one** float from the [`Rng`], whatever the difficulty and the
@@ -34,7 +38,8 @@
 //! - Medium: the winning moves; if none, the blocking cells; if none, all legal moves.
 //! - Hard: the moves with the best exact score. When the search could not prove every root move
 //!   within its [`SearchLimits`] (big boards), the draw is still taken and thrown away, and the
-//!   move is the search's best unproven answer, reported with [`Choice::proven`] `== false`.
+//!   move is the first of [`analyze_with`]'s order (the fastest proven win if there is one, else
+//!   the most promising unproven move), reported with [`Choice::proven`] `== false`.
 //!
 //! So a sequence of calls with one [`SeededRng`] reproduces move for move in Rust, C and Python.
 

@@ -16,6 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The most symmetries of a board (the eight of the square).
 const MAX_SYM: usize = 8;
 
+/// Enhanced transposition cutoffs are tried only with more empty cells than this (near the
+/// end of the game they cost more than they save).
+const ETC_MIN_EMPTY: i32 = 6;
+
 /// How often (in nodes) the stop flag is read.
 const POLL_MASK: u64 = 0xFFF;
 
@@ -56,6 +60,10 @@ pub(crate) struct Solver<B: Bits> {
     nsym: usize,
     /// The position's hash under each symmetry.
     hash: [u64; MAX_SYM],
+    /// `sym_fwd[pos][s]`: where symmetry `s` takes the cell at bit `pos` (as a bit position).
+    sym_fwd: Vec<[u16; MAX_SYM]>,
+    /// `sym_inv[pos][s]`: the bit position that symmetry `s` takes to `pos`.
+    sym_inv: Vec<[u16; MAX_SYM]>,
     /// Move-order bonus per bit position: higher near the centre.
     centre: Vec<i32>,
     /// Cell index of each bit position.
@@ -74,6 +82,14 @@ pub(crate) struct Solver<B: Bits> {
     pub(crate) aborted: bool,
     /// Set when the stop flag was seen (the budget can be raised again, the flag cannot).
     pub(crate) stopped: bool,
+}
+
+/// Threat maps used to order moves (see `Solver::threat_map`).
+struct OrderMaps<B> {
+    /// Cells where a stone makes at least one threat.
+    m1: B,
+    /// Cells where a stone makes at least two.
+    m2: B,
 }
 
 /// A map `(row, col, width, height) -> (row, col)` of the board onto itself.
@@ -165,6 +181,19 @@ impl<B: Bits> Solver<B> {
         let mut seed = 0x7474_745F_7365_6172; // "ttt_sear"
         let keys: Vec<u64> = (0..players * w * h).map(|_| splitmix(&mut seed)).collect();
         let mut zob = vec![[0u64; MAX_SYM]; players * nbits];
+        let mut sym_fwd = vec![[0u16; MAX_SYM]; nbits];
+        let mut sym_inv = vec![[0u16; MAX_SYM]; nbits];
+        for r in 0..h {
+            for c in 0..w {
+                let pos = r * stride + c;
+                for (s, map) in maps.iter().enumerate() {
+                    let (r2, c2) = map(r, c, w, h);
+                    let pos2 = r2 * stride + c2;
+                    sym_fwd[pos][s] = pos2 as u16;
+                    sym_inv[pos2][s] = pos as u16;
+                }
+            }
+        }
         for p in 0..players {
             for r in 0..h {
                 for c in 0..w {
@@ -196,6 +225,8 @@ impl<B: Bits> Solver<B> {
             nbits,
             nsym,
             hash: [0; MAX_SYM],
+            sym_fwd,
+            sym_inv,
             centre,
             cell_of,
             pos_of,
@@ -272,10 +303,17 @@ impl<B: Bits> Solver<B> {
 
     /// The position's key: the smallest of its hashes under the board's symmetries, so that
     /// every mirror image or rotation of a position shares one table slot.
+    /// Also returns the symmetry that gives that smallest hash: the one that maps the position
+    /// onto its canonical orientation.
     #[inline]
-    fn key(&self) -> u64 {
-        let key = self.hash[..self.nsym].iter().copied().min().unwrap_or(0);
-        key.max(1) // 0 marks an empty slot
+    fn key(&self) -> (u64, usize) {
+        let mut best = (self.hash[0], 0);
+        for (s, &h) in self.hash[..self.nsym].iter().enumerate().skip(1) {
+            if h < best.0 {
+                best = (h, s);
+            }
+        }
+        (best.0.max(1), best.1) // 0 marks an empty slot
     }
 
     /// Every empty cell.
@@ -320,11 +358,13 @@ impl<B: Bits> Solver<B> {
         res & self.mask
     }
 
-    /// Whether the set `a` holds a full window of `k` cells in a row: runs are doubled in
-    /// length by and-ing a set with itself shifted by the run length, then topped up.
-    fn has_window(&self, a: B) -> bool {
+    /// The cells of every full window of `k` cells inside the set `a`. Runs are doubled in
+    /// length by and-ing a set with itself shifted by the run length, then topped up, which
+    /// leaves the first cell of each window; the windows are then spread back over their cells.
+    fn window_cover(&self, a: B) -> B {
         let k = self.k;
-        self.dirs.iter().any(|&s| {
+        let mut cover = B::ZERO;
+        for &s in &self.dirs {
             let mut t = a;
             let mut len = 1;
             while 2 * len <= k {
@@ -334,15 +374,34 @@ impl<B: Bits> Solver<B> {
             if len < k {
                 t = t & t.down(s * (k - len) as u32);
             }
-            !t.is_zero()
-        })
+            if t.is_zero() {
+                continue;
+            }
+            // Spread each window start over its k cells, doubling again.
+            let mut spread = t;
+            let mut len = 1;
+            while 2 * len <= k {
+                spread = spread | spread.up(s * len as u32);
+                len *= 2;
+            }
+            if len < k {
+                spread = spread | spread.up(s * (k - len) as u32);
+            }
+            cover = cover | spread;
+        }
+        cover & self.mask
     }
 
-    /// Whether some player of `side` can still complete a window: one free of other marks.
-    fn side_alive(&self, side: bool) -> bool {
-        (0..self.players).any(|p| {
-            self.side[p] == side && self.has_window(self.mask & !(self.occ ^ self.stones[p]))
-        })
+    /// The cells of the windows that some player of `side` can still complete: windows free of
+    /// every other player's marks. Empty when that side can no longer win.
+    fn side_cover(&self, side: bool) -> B {
+        let mut cover = B::ZERO;
+        for p in 0..self.players {
+            if self.side[p] == side {
+                cover = cover | self.window_cover(self.mask & !(self.occ ^ self.stones[p]));
+            }
+        }
+        cover
     }
 
     /// Polls the budget and the stop flag; true when the search must give up.
@@ -362,11 +421,56 @@ impl<B: Bits> Solver<B> {
         self.aborted
     }
 
-    /// The move-order score of `pos` for the player to move: threats it creates first (cells
-    /// where one more stone completes a window), then closeness to the centre.
-    fn order_score(&self, pos: usize, empty: B) -> i32 {
-        let mine = self.stones[self.mover] | B::bit(pos);
-        let threats = (self.win_cells(mine) & empty & !B::bit(pos)).count() as i32;
+    /// Where a stone of `m` would make a threat: empty cells that lie, with one other empty
+    /// cell, in a window whose other `k - 2` cells are all in `m`. Returned as the cells found
+    /// at least once and at least twice (a two-plane saturating counter), computed for all
+    /// cells at once: for every direction and every pair of gaps `(i, j)` of a window, the
+    /// window starts matching that pattern, moved onto the two gap cells.
+    fn threat_map(&self, m: B, empty: B) -> (B, B) {
+        let k = self.k;
+        let (mut once, mut twice) = (B::ZERO, B::ZERO);
+        if k < 2 {
+            return (once, twice);
+        }
+        let mut ms = [B::ZERO; crate::rules::MAX_SIDE];
+        let mut es = [B::ZERO; crate::rules::MAX_SIDE];
+        for &s in &self.dirs {
+            for o in 0..k {
+                ms[o] = m.down(s * o as u32);
+                es[o] = empty.down(s * o as u32);
+            }
+            for i in 0..k {
+                for j in i + 1..k {
+                    let mut start = es[i] & es[j];
+                    for (o, &mo) in ms[..k].iter().enumerate() {
+                        if o != i && o != j {
+                            start = start & mo;
+                        }
+                    }
+                    if start.is_zero() {
+                        continue;
+                    }
+                    for x in [start.up(s * i as u32), start.up(s * j as u32)] {
+                        twice = twice | (once & x);
+                        once = once | x;
+                    }
+                }
+            }
+        }
+        (once, twice)
+    }
+
+    /// The threat maps of the player to move, for [`order_score`](Self::order_score).
+    fn order_scores(&self, empty: B) -> OrderMaps<B> {
+        let (m1, m2) = self.threat_map(self.stones[self.mover], empty);
+        OrderMaps { m1, m2 }
+    }
+
+    /// The move-order score of `pos`: threats it makes (none, one, two or more), then closeness
+    /// to the centre. From the maps of [`order_scores`](Self::order_scores).
+    #[inline]
+    fn order_score(&self, pos: usize, maps: &OrderMaps<B>) -> i32 {
+        let threats = i32::from(maps.m1.has(pos)) + i32::from(maps.m2.has(pos));
         threats * 4096 + self.centre[pos]
     }
 
@@ -420,11 +524,13 @@ impl<B: Bits> Solver<B> {
         let mut hi = (cells - n - self.same_off[p]).max(0);
         let mut lo = -(cells - n - self.other_off[p]).max(0);
         // Dead windows: a side that can no longer complete any window cannot win.
-        if hi > 0 && !self.side_alive(self.side[p]) {
-            hi = 0;
+        let mine = self.side_cover(self.side[p]);
+        let theirs = self.side_cover(!self.side[p]);
+        if mine.is_zero() {
+            hi = hi.min(0);
         }
-        if lo < 0 && !self.side_alive(!self.side[p]) {
-            lo = 0;
+        if theirs.is_zero() {
+            lo = lo.max(0);
         }
         if lo >= hi {
             return lo;
@@ -441,8 +547,24 @@ impl<B: Bits> Solver<B> {
                 return alpha;
             }
         }
-        let key = self.key();
-        if let Some((t_lo, t_hi)) = self.table.get(key) {
+        let mut moves = moves;
+        if self.players == 2 && !self.gravity {
+            // A dead cell (in no window either player can still complete) is worth no more than
+            // any other empty cell: a stone there helps nobody, while a stone anywhere else
+            // helps its owner at least as much (the strategy-stealing argument). So dead cells
+            // are skipped while any live cell is left. Not with gravity (a stone also opens the
+            // cell above) nor with more players (a stone can hinder a partner).
+            let live = moves & (mine | theirs);
+            if !live.is_zero() {
+                moves = live;
+            }
+        }
+        let (key, sym) = self.key();
+        let mut hint = usize::MAX;
+        if let Some((t_lo, t_hi, t_move)) = self.table.get(key) {
+            if let Some(canonical) = t_move {
+                hint = usize::from(self.sym_inv[canonical][sym]);
+            }
             if t_hi < beta {
                 beta = t_hi;
                 if alpha >= beta {
@@ -456,22 +578,48 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
-        // Order the moves: best first.
+        // Enhanced transposition cutoff: a child the table already knows to be good enough
+        // ends the search here before any move is tried.
+        let q = (p + 1) % self.players;
+        let same = self.side[q] == self.side[p];
+        if cells - n > ETC_MIN_EMPTY {
+            let mut rest = moves;
+            while !rest.is_zero() {
+                let pos = rest.lowest();
+                rest = rest ^ B::bit(pos);
+                let z = &self.zob[p * self.nbits + pos];
+                let child = self.hash[..self.nsym].iter().zip(z).map(|(h, z)| h ^ z).min();
+                if let Some((c_lo, c_hi, _)) = self.table.get(child.unwrap_or(0).max(1)) {
+                    let v = if same { c_lo } else { -c_hi };
+                    if v >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+        // Order the moves: the table's best move, then by threats and centre.
+        let several = moves.count() > 1;
         let base = self.moves.len();
         let empty = self.empty();
+        let maps = self.order_scores(empty);
         let mut rest = moves;
         while !rest.is_zero() {
             let pos = rest.lowest();
             rest = rest ^ B::bit(pos);
-            let score = if moves.count() > 1 { self.order_score(pos, empty) } else { 0 };
+            let score = if pos == hint {
+                i32::MAX
+            } else if several {
+                self.order_score(pos, &maps)
+            } else {
+                0
+            };
             self.moves.push((score, pos as u32));
         }
         self.moves[base..].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let end = self.moves.len();
-        let q = (p + 1) % self.players;
-        let same = self.side[q] == self.side[p];
         let alpha0 = alpha;
         let mut best = i32::MIN;
+        let mut best_pos = 0;
         for i in base..end {
             let pos = self.moves[i].1 as usize;
             self.play(pos);
@@ -483,6 +631,7 @@ impl<B: Bits> Solver<B> {
             }
             if v > best {
                 best = v;
+                best_pos = pos;
                 if v >= beta {
                     break;
                 }
@@ -492,17 +641,20 @@ impl<B: Bits> Solver<B> {
             }
         }
         self.moves.truncate(base);
+        // The best move is kept in the canonical orientation of the position (see `key`).
+        let canonical = Some(usize::from(self.sym_fwd[best_pos][sym]));
+        let work = (cells - n) as u32;
         if best >= beta {
-            self.table.put(key, best.max(lo), hi);
+            self.table.put(key, best.max(lo), hi, canonical, work);
         } else if best <= alpha0 {
-            self.table.put(key, lo, best.min(hi));
+            self.table.put(key, lo, best.min(hi), None, work);
         } else {
-            self.table.put(key, best, best);
+            self.table.put(key, best, best, canonical, work);
         }
         best
     }
 
-    /// The exact value of the position for the side to move, by null-window probes that halve
+    /// The exact value of the position for the side to move, by null-window probes that narrow
     /// the interval of possible scores (Pons' scheme); `None` when the budget ran out.
     pub(crate) fn solve(&mut self) -> Option<i32> {
         if self.stopped {
@@ -514,13 +666,21 @@ impl<B: Bits> Solver<B> {
         let mut lo = -(self.cells - self.n);
         let mut hi = self.cells - self.n;
         while lo < hi {
-            let mut med = lo + (hi - lo) / 2;
-            // Probe near 0 first: most positions of these games are draws or close to it.
-            if med <= 0 && lo / 2 < med {
-                med = lo / 2;
-            } else if med >= 0 && hi / 2 > med {
-                med = hi / 2;
-            }
+            let med = if hi == 0 {
+                -1 // not a win: a draw unless it is a loss
+            } else if lo == 0 {
+                0 // not a loss: a draw unless it is a win
+            } else {
+                // Pons' choice: the middle, pulled towards the middle of the half it is in.
+                let mid = lo + (hi - lo) / 2;
+                if mid <= 0 && lo / 2 < mid {
+                    lo / 2
+                } else if mid >= 0 && hi / 2 > mid {
+                    hi / 2
+                } else {
+                    mid
+                }
+            };
             let r = self.negamax(med, med + 1);
             if self.aborted {
                 return None;
@@ -575,12 +735,13 @@ impl<B: Bits> Solver<B> {
         let empty = self.empty();
         let playable = self.playable(empty);
         let forced = self.candidates().ok();
+        let maps = self.order_scores(empty);
         let mut out = Vec::new();
         let mut rest = playable;
         while !rest.is_zero() {
             let pos = rest.lowest();
             rest = rest ^ B::bit(pos);
-            let mut score = self.order_score(pos, empty);
+            let mut score = self.order_score(pos, &maps);
             if self.wins_at(pos) {
                 score += 1 << 24;
             } else if forced.is_some_and(|m| m.has(pos) && m != playable) {

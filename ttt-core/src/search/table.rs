@@ -1,9 +1,11 @@
 //! The transposition table: bounds on the value of positions already searched in this call.
 //!
-//! One slot per index, always replaced (the newest result is the most likely to be asked for
-//! again), keyed by the position's 64-bit symmetry-reduced hash, which is stored whole so that
-//! a slot answers only for its own position. The table starts small and doubles while it is
-//! more than half full, up to the byte budget, so that small problems pay for a small table.
+//! Slots go in pairs: a key may sit in either slot of its pair. The first keeps the entry that
+//! stands for the most work (the most empty cells left), the second the newest, so that neither
+//! the results near the root nor the fresh ones near the leaves push each other out. Keys are
+//! the position's 64-bit symmetry-reduced hash, stored whole so that a slot answers only for
+//! its own position. The table starts small and doubles while it is more than half full, up to
+//! the byte budget, so that small problems pay for a small table.
 
 /// One slot: a position's key and the bounds known on its value. Key 0 marks an empty slot.
 #[derive(Clone, Copy, Debug, Default)]
@@ -11,6 +13,10 @@ struct Entry {
     key: u64,
     lower: i16,
     upper: i16,
+    /// The best move found, plus one (0: none), in the position's canonical orientation.
+    best: u16,
+    /// Empty cells in the position: how much work its value stands for.
+    work: u16,
 }
 
 /// Slots in a fresh table (or fewer when the byte budget is smaller).
@@ -22,9 +28,9 @@ pub(crate) struct Table {
     slots: Vec<Entry>,
     /// log2 of `slots.len()`.
     bits: u32,
-    /// Slots in use.
+    /// Pairs with at least one slot in use.
     filled: usize,
-    /// The most slots the byte budget allows (a power of two, possibly 0).
+    /// The most slots the byte budget allows (a power of two, 0 or at least 2).
     max_slots: usize,
 }
 
@@ -33,7 +39,7 @@ impl Table {
     /// slot array and the new one, half its size, live together for a moment).
     pub(crate) fn new(bytes: usize) -> Table {
         let fit = bytes / std::mem::size_of::<Entry>();
-        let max_slots = if fit == 0 { 0 } else { 1 << fit.ilog2() };
+        let max_slots = if fit < 2 { 0 } else { 1 << fit.ilog2() };
         let len = INITIAL_SLOTS.min(max_slots);
         Table { slots: vec![Entry::default(); len], bits: len.max(1).ilog2(), filled: 0, max_slots }
     }
@@ -44,45 +50,70 @@ impl Table {
         self.slots.len() * std::mem::size_of::<Entry>()
     }
 
+    /// The first slot of the pair of `key`.
     #[inline]
     fn index(&self, key: u64) -> usize {
         // Fibonacci hashing: the top bits of the product mix every bit of the key, which
         // matters because symmetry-reduced keys (a minimum of several hashes) are biased low.
-        if self.bits == 0 {
+        if self.bits <= 1 {
             0
         } else {
-            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+            ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize) & !1
         }
     }
 
-    /// The bounds stored for `key`, if its slot holds it.
+    /// The bounds and best move stored for `key`, if its pair holds it.
     #[inline]
-    pub(crate) fn get(&self, key: u64) -> Option<(i32, i32)> {
-        let e = self.slots.get(self.index(key))?;
-        (e.key == key).then_some((i32::from(e.lower), i32::from(e.upper)))
+    pub(crate) fn get(&self, key: u64) -> Option<(i32, i32, Option<usize>)> {
+        let i = self.index(key);
+        let e = self.slots.get(i..i + 2)?.iter().find(|e| e.key == key)?;
+        let best = e.best.checked_sub(1).map(usize::from);
+        Some((i32::from(e.lower), i32::from(e.upper), best))
     }
 
-    /// Records `lower <= value <= upper` for `key`, merged with what the slot knew about the
-    /// same key, else replacing the slot's occupant.
-    pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32) {
+    /// Records `lower <= value <= upper` for `key` (a position with `work` empty cells) and
+    /// its best move if known: merged with what the pair knew about the same key, else in the
+    /// first slot if it stands for at least as much work as the first slot's entry (which then
+    /// moves to the second), else in the second.
+    pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<usize>, work: u32) {
         if self.slots.is_empty() {
             return;
         }
         let i = self.index(key);
-        let e = self.slots[i];
-        if e.key == key {
-            self.slots[i].lower = e.lower.max(lower as i16);
-            self.slots[i].upper = e.upper.min(upper as i16);
-            return;
-        }
-        if e.key == 0 {
-            self.filled += 1;
-            if self.filled * 2 > self.slots.len() && self.slots.len() * 2 <= self.max_slots {
-                self.grow();
-                return self.put(key, lower, upper);
+        let best_code = best.map_or(0, |m| m as u16 + 1);
+        for e in &mut self.slots[i..i + 2] {
+            if e.key == key {
+                e.lower = e.lower.max(lower as i16);
+                e.upper = e.upper.min(upper as i16);
+                if best_code != 0 {
+                    e.best = best_code;
+                }
+                return;
             }
         }
-        self.slots[i] = Entry { key, lower: lower as i16, upper: upper as i16 };
+        let (first, second) = (self.slots[i], self.slots[i + 1]);
+        if first.key == 0 && second.key == 0 {
+            self.filled += 1;
+            if self.filled * 2 > self.slots.len() / 2 && self.slots.len() * 2 <= self.max_slots {
+                self.grow();
+                return self.put(key, lower, upper, best, work);
+            }
+        }
+        let entry = Entry {
+            key,
+            lower: lower as i16,
+            upper: upper as i16,
+            best: best_code,
+            work: work as u16,
+        };
+        if first.key == 0 || entry.work >= first.work {
+            if first.key != 0 {
+                self.slots[i + 1] = first;
+            }
+            self.slots[i] = entry;
+        } else {
+            self.slots[i + 1] = entry;
+        }
     }
 
     /// Doubles the slot array and moves every entry to its new place.
@@ -91,12 +122,17 @@ impl Table {
         let old = std::mem::replace(&mut self.slots, doubled);
         self.bits += 1;
         self.filled = 0;
-        for e in old.into_iter().filter(|e| e.key != 0) {
+        // Entries that cost more go in first, so they get the first slots.
+        let mut old: Vec<Entry> = old.into_iter().filter(|e| e.key != 0).collect();
+        old.sort_by_key(|e| std::cmp::Reverse(e.work));
+        for e in old {
             let i = self.index(e.key);
             if self.slots[i].key == 0 {
                 self.filled += 1;
+                self.slots[i] = e;
+            } else if self.slots[i + 1].key == 0 {
+                self.slots[i + 1] = e;
             }
-            self.slots[i] = e;
         }
     }
 }
@@ -109,18 +145,35 @@ mod tests {
     fn bounds_merge_grow_and_stay_bounded() {
         let mut t = Table::new(1 << 16);
         assert_eq!(t.get(7), None);
-        t.put(7, -3, 5);
-        t.put(7, -1, 9);
-        assert_eq!(t.get(7), Some((-1, 5)));
+        t.put(7, -3, 5, Some(3), 4);
+        t.put(7, -1, 9, None, 4);
+        assert_eq!(t.get(7), Some((-1, 5, Some(3))));
+        t.put(7, -1, 9, Some(0), 4);
+        assert_eq!(t.get(7), Some((-1, 5, Some(0))));
         for key in 1..50_000u64 {
-            t.put(key.wrapping_mul(0x1234_5678_9ABC_DEF1) | 1, 0, 0);
+            t.put(key.wrapping_mul(0x1234_5678_9ABC_DEF1) | 1, 0, 0, None, (key % 7) as u32);
         }
         assert!(t.bytes() <= 1 << 16);
         assert!(t.bytes() > INITIAL_SLOTS * 16);
         // No memory at all: nothing is stored, nothing is found.
         let mut none = Table::new(0);
-        none.put(7, 0, 0);
+        none.put(7, 0, 0, None, 0);
         assert_eq!(none.get(7), None);
         assert_eq!(none.bytes(), 0);
+    }
+
+    #[test]
+    fn the_costlier_entry_keeps_the_first_slot() {
+        // A two-slot table: one pair, so every key collides.
+        let mut t = Table::new(32);
+        t.put(1, 0, 0, None, 10);
+        t.put(2, 0, 0, None, 3);
+        t.put(3, 0, 0, None, 2);
+        // Key 1 (work 10) stays; the newest of the cheap ones takes the second slot.
+        assert!(t.get(1).is_some());
+        assert!(t.get(2).is_none());
+        assert!(t.get(3).is_some());
+        t.put(4, 0, 0, None, 11);
+        assert!(t.get(4).is_some() && t.get(1).is_some() && t.get(3).is_none());
     }
 }
