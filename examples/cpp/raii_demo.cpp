@@ -1,0 +1,80 @@
+// A tour of the C++ RAII wrapper (include/ttt.hpp): games are values that free themselves,
+// failures are exceptions carrying the library's status and message, the AI is a method call.
+//
+//   g++ -std=c++17 -Iinclude examples/cpp/raii_demo.cpp -Lbuild/c/lib -lttt
+#include <iostream>
+#include <string>
+
+#include "ttt.hpp"
+
+namespace {
+
+void show(const ttt::Game &game) {
+    const ttt::Rules rules = game.rules();
+    const std::vector<ttt::Player> cells = game.cells();
+    for (std::size_t row = 0; row < rules.height(); ++row) {
+        std::cout << "  ";
+        for (std::size_t col = 0; col < rules.width(); ++col) {
+            std::cout << ttt::mark(cells[row * rules.width() + col]);
+        }
+        std::cout << '\n';
+    }
+}
+
+}  // namespace
+
+int main() {
+    std::cout << "libttt " << ttt::version() << "\n\n";
+
+    // A classic game: Hard (X) against Medium (O), reproducible from the seed.
+    ttt::Game game;
+    ttt::Rng rng(2024);
+    while (!game.is_over()) {
+        const bool x_to_move = game.current_player() == ttt::Player::X;
+        const std::size_t move =
+            game.choose_move(x_to_move ? ttt::Difficulty::Hard : ttt::Difficulty::Medium, rng);
+        game.play(move);
+    }
+    show(game);
+    std::cout << (game.status() == ttt::Status::Draw
+                      ? std::string("draw")
+                      : std::string(1, ttt::mark(game.winner())) + " wins")
+              << "\nrecord: " << game.record() << "\n\n";
+
+    // Values: a copy is an independent game; the record round-trips.
+    ttt::Game copy = game;
+    copy.undo();
+    std::cout << "after undo on a copy: " << copy.board_string() << " (original still "
+              << game.board_string() << ")\n";
+    std::cout << "reloaded equals original: " << std::boolalpha
+              << (ttt::Game::from_record(game.record()) == game) << "\n\n";
+
+    // Refused moves throw ttt::Error and change nothing.
+    ttt::Game fresh;
+    fresh.play(4);
+    try {
+        fresh.play(4);
+    } catch (const ttt::Error &e) {
+        std::cout << "refused: " << e.name() << " (" << e.what() << ")\n";
+    }
+    // Or ask for the status instead; it cannot be ignored ([[nodiscard]]).
+    if (fresh.try_play(9) == TTT_STATUS_OUT_OF_RANGE) {
+        std::cout << "refused: cell 9 is off the board\n\n";
+    }
+
+    // Perfect play, explained.
+    ttt::Game puzzle = ttt::Game::from_board(ttt::Rules::classic(), "XX.OO....", ttt::Player::X);
+    std::cout << "XX.OO.... with X to move: best move " << puzzle.best_move() << '\n';
+    for (const ttt::MoveAnalysis &m : puzzle.analyze()) {
+        const char *outcome = m.outcome == ttt::Outcome::Win    ? "win"
+                              : m.outcome == ttt::Outcome::Draw ? "draw"
+                              : m.outcome == ttt::Outcome::Loss ? "loss"
+                                                                : "unknown";
+        std::cout << "  cell " << m.index << ": " << outcome << " in " << m.plies << " plies\n";
+    }
+
+    // Connect Four: gravity is in the rules.
+    ttt::Game c4(ttt::Rules::connect_four());
+    std::cout << "\nConnect Four opening moves: " << c4.legal_moves().size() << " columns\n";
+    return 0;
+}

@@ -1,0 +1,430 @@
+/*
+ * ttt.hpp: a header-only C++17 wrapper over libttt (ttt.h). Written by hand, not generated.
+ *
+ * - Handles are owned by RAII types (std::unique_ptr with a deleter): nothing to free.
+ * - Failures throw ttt::Error (a std::runtime_error carrying the ttt_status and the library's
+ *   detailed message). The try_* members return the status instead, and cannot be ignored
+ *   ([[nodiscard]]).
+ * - Copying a Game clones the game; a moved-from Game holds no handle and every call on it
+ *   throws ttt::Error with TTT_STATUS_NULL_ARGUMENT.
+ * - Thread safety is the C library's: const members may run concurrently on one Game;
+ *   non-const members need exclusive access.
+ */
+#ifndef TTT_HPP
+#define TTT_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ttt.h"
+
+namespace ttt {
+
+/// A player's mark; None for an empty cell or no winner.
+enum class Player : int32_t {
+    None = TTT_PLAYER_NONE,
+    X = TTT_PLAYER_X,
+    O = TTT_PLAYER_O,
+    Y = TTT_PLAYER_Y,
+    Z = TTT_PLAYER_Z,
+};
+
+/// Whether a game goes on, and how it ended.
+enum class Status : uint32_t {
+    InProgress = TTT_GAME_STATE_IN_PROGRESS,
+    Win = TTT_GAME_STATE_WIN,
+    Draw = TTT_GAME_STATE_DRAW,
+};
+
+/// The detailed message of the last failure on this thread (empty before any failure).
+[[nodiscard]] inline std::string last_error_message() {
+    std::size_t needed = ttt_last_error_message(nullptr, 0);
+    std::string text(needed, '\0');
+    ttt_last_error_message(text.data(), text.size());
+    text.resize(needed - 1);
+    return text;
+}
+
+/// A failed call: the status and the library's message.
+class Error : public std::runtime_error {
+public:
+    Error(ttt_status status, const std::string &message)
+        : std::runtime_error(message), status_(status) {}
+    /// The status the C call returned.
+    [[nodiscard]] ttt_status status() const noexcept { return status_; }
+    /// Its stable short name, e.g. "occupied".
+    [[nodiscard]] const char *name() const noexcept { return ttt_status_name(status_); }
+
+private:
+    ttt_status status_;
+};
+
+/// Throws ttt::Error unless `status` is TTT_STATUS_OK.
+inline void check(ttt_status status) {
+    if (status != TTT_STATUS_OK) {
+        throw Error(status, last_error_message());
+    }
+}
+
+/// The character of a mark: 'X', 'O', 'Y', 'Z', or '.' for Player::None.
+[[nodiscard]] inline char mark(Player player) {
+    char c = '?';
+    check(ttt_player_mark(static_cast<int32_t>(player), &c));
+    return c;
+}
+
+/// Checked rules: constructing invalid rules throws (TTT_STATUS_INVALID_RULES).
+class Rules {
+public:
+    Rules(uint32_t width, uint32_t height, uint32_t k, uint32_t players = 2, bool gravity = false)
+        : raw_{width, height, k, players, gravity} {
+        check(ttt_rules_check(&raw_));
+    }
+    explicit Rules(const ttt_rules &raw) : raw_(raw) { check(ttt_rules_check(&raw_)); }
+    [[nodiscard]] static Rules classic() { return Rules(ttt_rules_classic()); }
+    [[nodiscard]] static Rules connect_four() { return Rules(ttt_rules_connect_four()); }
+
+    [[nodiscard]] uint32_t width() const noexcept { return raw_.width; }
+    [[nodiscard]] uint32_t height() const noexcept { return raw_.height; }
+    [[nodiscard]] uint32_t k() const noexcept { return raw_.k; }
+    [[nodiscard]] uint32_t players() const noexcept { return raw_.players; }
+    [[nodiscard]] bool gravity() const noexcept { return raw_.gravity; }
+    [[nodiscard]] std::size_t cell_count() const noexcept {
+        return static_cast<std::size_t>(raw_.width) * raw_.height;
+    }
+    [[nodiscard]] const ttt_rules &raw() const noexcept { return raw_; }
+
+private:
+    ttt_rules raw_;
+};
+
+/// How strong the computer plays.
+enum class Difficulty : uint32_t {
+    Easy = TTT_DIFFICULTY_EASY,
+    Medium = TTT_DIFFICULTY_MEDIUM,
+    Hard = TTT_DIFFICULTY_HARD,
+};
+
+/// The result of a move under perfect play for the player making it.
+enum class Outcome : uint32_t {
+    Unknown = TTT_OUTCOME_UNKNOWN,
+    Win = TTT_OUTCOME_WIN,
+    Draw = TTT_OUTCOME_DRAW,
+    Loss = TTT_OUTCOME_LOSS,
+};
+
+/// The seeded generator shared by every language (an owned ttt_rng handle). Move-only.
+class Rng {
+public:
+    explicit Rng(uint64_t seed) {
+        ttt_rng *raw = nullptr;
+        check(ttt_rng_new(seed, &raw));
+        handle_.reset(raw);
+    }
+    /// The next float in [0, 1).
+    [[nodiscard]] double next() {
+        double value = 0.0;
+        check(ttt_rng_next_f64(handle_.get(), &value));
+        return value;
+    }
+    [[nodiscard]] ttt_rng *get() noexcept { return handle_.get(); }
+
+private:
+    struct Deleter {
+        void operator()(ttt_rng *rng) const noexcept { ttt_rng_free(rng); }
+    };
+    std::unique_ptr<ttt_rng, Deleter> handle_;
+};
+
+/// A flag to stop searches from another thread (an owned ttt_stop_flag handle). Move-only;
+/// it must outlive every search that uses it.
+class StopFlag {
+public:
+    StopFlag() {
+        ttt_stop_flag *raw = nullptr;
+        check(ttt_stop_flag_new(&raw));
+        handle_.reset(raw);
+    }
+    /// Stops the searches using this flag (callable from any thread).
+    void set() const { check(ttt_stop_flag_set(handle_.get())); }
+    /// Makes the flag usable for another search.
+    void clear() const { check(ttt_stop_flag_clear(handle_.get())); }
+    [[nodiscard]] const ttt_stop_flag *get() const noexcept { return handle_.get(); }
+
+private:
+    struct Deleter {
+        void operator()(ttt_stop_flag *flag) const noexcept { ttt_stop_flag_free(flag); }
+    };
+    std::unique_ptr<ttt_stop_flag, Deleter> handle_;
+};
+
+/// Search limits: the library's defaults, changed field by field.
+struct SearchLimits {
+    ttt_search_limits raw = ttt_search_limits_default();
+    /// At most `nodes` nodes per call.
+    SearchLimits &max_nodes(uint64_t nodes) {
+        raw.max_nodes = nodes;
+        return *this;
+    }
+    /// Stop when `flag` is set (the flag must outlive the calls).
+    SearchLimits &stop(const StopFlag &flag) {
+        raw.stop = flag.get();
+        return *this;
+    }
+};
+
+/// One analysed move: the cell, its outcome, plies to the end (-1 when unknown).
+struct MoveAnalysis {
+    std::size_t index;
+    Outcome outcome;
+    int32_t plies;
+};
+
+namespace detail {
+struct GameDeleter {
+    void operator()(ttt_game *game) const noexcept { ttt_game_free(game); }
+};
+
+/// Runs a buffer call twice: once for the length, once to fill a vector of that length.
+template <class T, class Call>
+std::vector<T> fetch(Call call) {
+    std::size_t n = 0;
+    ttt_status status = call(nullptr, 0, &n);
+    if (status == TTT_STATUS_OK) {
+        return {};
+    }
+    if (status != TTT_STATUS_BUFFER_TOO_SMALL) {
+        check(status);
+    }
+    std::vector<T> items(n);
+    check(call(items.data(), items.size(), &n));
+    items.resize(n);
+    return items;
+}
+
+inline std::string fetch_string(
+    ttt_status (*call)(const ttt_game *, char *, std::size_t, std::size_t *),
+    const ttt_game *game) {
+    std::vector<char> bytes = fetch<char>(
+        [&](char *buf, std::size_t len, std::size_t *out) { return call(game, buf, len, out); });
+    return bytes.empty() ? std::string() : std::string(bytes.data());
+}
+}  // namespace detail
+
+/// A game (an owned ttt_game handle).
+class Game {
+public:
+    /// A new game on an empty board.
+    explicit Game(const Rules &rules = Rules::classic(), Player starting_player = Player::X) {
+        ttt_game *raw = nullptr;
+        check(ttt_game_new(&rules.raw(), static_cast<int32_t>(starting_player), &raw));
+        handle_.reset(raw);
+    }
+
+    /// A game starting from a board string such as "XX.OO....", refused (ttt::Error with a
+    /// TTT_STATUS_POSITION_* status) unless a real game could reach it.
+    [[nodiscard]] static Game from_board(const Rules &rules, const std::string &board,
+                                         Player to_move) {
+        ttt_game *raw = nullptr;
+        check(ttt_game_from_board_str(&rules.raw(), board.c_str(),
+                                      static_cast<int32_t>(to_move), &raw));
+        return Game(raw);
+    }
+
+    /// A game loaded from its record, replaying every move.
+    [[nodiscard]] static Game from_record(std::string_view text) {
+        ttt_game *raw = nullptr;
+        check(ttt_game_from_record(text.data(), text.size(), &raw));
+        return Game(raw);
+    }
+
+    /// Takes ownership of a handle from the C API (NULL gives a handle-less Game).
+    [[nodiscard]] static Game adopt(ttt_game *raw) noexcept { return Game(raw); }
+
+    Game(const Game &other) : handle_(clone(other.get())) {}
+    Game &operator=(const Game &other) {
+        if (this != &other) {
+            handle_.reset(clone(other.get()));
+        }
+        return *this;
+    }
+    Game(Game &&) noexcept = default;
+    Game &operator=(Game &&) noexcept = default;
+    ~Game() = default;
+
+    /// The current player plays `index`; throws ttt::Error (game-over, out-of-range, occupied,
+    /// floating) and leaves the game unchanged on a refused move.
+    void play(std::size_t index) { check(try_play(index)); }
+    /// `player` plays `index` (not-your-turn when it is not their turn).
+    void play_as(Player player, std::size_t index) { check(try_play_as(player, index)); }
+    /// The same without exceptions.
+    [[nodiscard]] ttt_status try_play(std::size_t index) noexcept {
+        return ttt_game_play(get(), index);
+    }
+    [[nodiscard]] ttt_status try_play_as(Player player, std::size_t index) noexcept {
+        return ttt_game_play_as(get(), static_cast<int32_t>(player), index);
+    }
+    [[nodiscard]] ttt_status try_play_at(Player player, std::size_t ply,
+                                         std::size_t index) noexcept {
+        return ttt_game_play_at(get(), static_cast<int32_t>(player), ply, index);
+    }
+    /// Takes back the last move (nothing before the starting position).
+    void undo() { check(ttt_game_undo(get())); }
+
+    [[nodiscard]] Rules rules() const {
+        ttt_rules raw{};
+        check(ttt_game_rules(get(), &raw));
+        return Rules(raw);
+    }
+    [[nodiscard]] std::vector<Player> cells() const {
+        const ttt_game *game = get();
+        std::vector<ttt_player> raw = detail::fetch<ttt_player>(
+            [&](ttt_player *buf, std::size_t len, std::size_t *out) {
+                return ttt_game_cells(game, buf, len, out);
+            });
+        std::vector<Player> cells;
+        cells.reserve(raw.size());
+        for (ttt_player p : raw) {
+            cells.push_back(static_cast<Player>(p));
+        }
+        return cells;
+    }
+    [[nodiscard]] Player cell(std::size_t index) const {
+        ttt_player p = TTT_PLAYER_NONE;
+        check(ttt_game_cell(get(), index, &p));
+        return static_cast<Player>(p);
+    }
+    [[nodiscard]] Player current_player() const {
+        ttt_player p = TTT_PLAYER_NONE;
+        check(ttt_game_current_player(get(), &p));
+        return static_cast<Player>(p);
+    }
+    [[nodiscard]] Player starting_player() const {
+        ttt_player p = TTT_PLAYER_NONE;
+        check(ttt_game_starting_player(get(), &p));
+        return static_cast<Player>(p);
+    }
+    [[nodiscard]] Status status() const {
+        ttt_game_state s = TTT_GAME_STATE_IN_PROGRESS;
+        check(ttt_game_status(get(), &s));
+        return static_cast<Status>(s);
+    }
+    [[nodiscard]] bool is_over() const { return status() != Status::InProgress; }
+    [[nodiscard]] Player winner() const {
+        ttt_player p = TTT_PLAYER_NONE;
+        check(ttt_game_winner(get(), &p));
+        return static_cast<Player>(p);
+    }
+    [[nodiscard]] std::vector<std::size_t> winning_line() const {
+        return indices(ttt_game_winning_line);
+    }
+    [[nodiscard]] std::vector<std::size_t> history() const { return indices(ttt_game_history); }
+    [[nodiscard]] std::vector<std::size_t> legal_moves() const {
+        return indices(ttt_game_legal_moves);
+    }
+    [[nodiscard]] std::size_t ply() const {
+        std::size_t n = 0;
+        check(ttt_game_ply(get(), &n));
+        return n;
+    }
+    [[nodiscard]] bool is_legal(std::size_t index) const {
+        bool legal = false;
+        check(ttt_game_is_legal(get(), index, &legal));
+        return legal;
+    }
+    /// The record, e.g. "ttt/1 3x3 k=3 players=2 start=X moves=4,0".
+    [[nodiscard]] std::string record() const {
+        return detail::fetch_string(ttt_game_to_record, get());
+    }
+    /// The board as one line, e.g. "XX.OO....".
+    [[nodiscard]] std::string board_string() const {
+        return detail::fetch_string(ttt_game_board_string, get());
+    }
+
+    /// The move the computer plays at `difficulty`, drawing one float from `rng`.
+    [[nodiscard]] std::size_t choose_move(Difficulty difficulty, Rng &rng) const {
+        std::size_t index = 0;
+        check(ttt_game_choose_move(get(), static_cast<uint32_t>(difficulty), rng.get(), &index));
+        return index;
+    }
+    /// The move the computer plays at `difficulty` within `limits`; `proven` says whether it is
+    /// proven best (Hard on a board the search could solve within the limits).
+    [[nodiscard]] std::size_t choose_move(Difficulty difficulty, Rng &rng,
+                                          const SearchLimits &limits, bool &proven) const {
+        std::size_t index = 0;
+        bool is_proven = false;
+        check(ttt_game_choose_move_with(get(), static_cast<uint32_t>(difficulty), rng.get(),
+                                        &limits.raw, &index, &is_proven));
+        proven = is_proven;
+        return index;
+    }
+    /// The perfect move within `limits`, with its outcome, plies, proof and nodes searched.
+    [[nodiscard]] ttt_best_move best_move(const SearchLimits &limits) const {
+        ttt_best_move best{};
+        check(ttt_game_best_move_with(get(), &limits.raw, &best));
+        return best;
+    }
+    /// The deterministic perfect move (throws ttt::Error TTT_STATUS_GAME_OVER when over).
+    [[nodiscard]] std::size_t best_move() const {
+        std::size_t index = 0;
+        check(ttt_game_best_move(get(), &index));
+        return index;
+    }
+    /// Every legal move with its outcome under perfect play, best first.
+    [[nodiscard]] std::vector<MoveAnalysis> analyze() const {
+        const ttt_game *game = get();
+        std::vector<ttt_move_analysis> raw = detail::fetch<ttt_move_analysis>(
+            [&](ttt_move_analysis *buf, std::size_t len, std::size_t *out) {
+                return ttt_game_analyze(game, buf, len, out);
+            });
+        std::vector<MoveAnalysis> moves;
+        moves.reserve(raw.size());
+        for (const ttt_move_analysis &m : raw) {
+            moves.push_back({m.index, static_cast<Outcome>(m.outcome), m.plies});
+        }
+        return moves;
+    }
+
+    [[nodiscard]] bool operator==(const Game &other) const {
+        bool equal = false;
+        check(ttt_game_equal(get(), other.get(), &equal));
+        return equal;
+    }
+    [[nodiscard]] bool operator!=(const Game &other) const { return !(*this == other); }
+
+    /// The C handle, still owned by this Game (NULL after a move).
+    [[nodiscard]] ttt_game *get() noexcept { return handle_.get(); }
+    [[nodiscard]] const ttt_game *get() const noexcept { return handle_.get(); }
+
+private:
+    explicit Game(ttt_game *raw) noexcept : handle_(raw) {}
+
+    static ttt_game *clone(const ttt_game *game) {
+        ttt_game *raw = nullptr;
+        check(ttt_game_clone(game, &raw));
+        return raw;
+    }
+
+    std::vector<std::size_t> indices(
+        ttt_status (*call)(const ttt_game *, std::size_t *, std::size_t, std::size_t *)) const {
+        const ttt_game *game = get();
+        return detail::fetch<std::size_t>(
+            [&](std::size_t *buf, std::size_t len, std::size_t *out) {
+                return call(game, buf, len, out);
+            });
+    }
+
+    std::unique_ptr<ttt_game, detail::GameDeleter> handle_;
+};
+
+/// The library's version string, e.g. "0.1.0".
+[[nodiscard]] inline std::string version() { return ttt_version(); }
+
+}  // namespace ttt
+
+#endif
