@@ -94,3 +94,8 @@ pub use search::{
     BestMove, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move, best_move_with,
 };
 pub use state::{Evaluation, GameState, InvalidMoveError, InvalidMoveReason, Status};
+
+/// The README's Rust examples, compiled and run as doctests so that they cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
