@@ -1,12 +1,12 @@
-//! Throughput of the batch API on random classic games, one thread: `cargo run --release
-//! --example batch_speed [games]`.
+//! Throughput of the batch API on random classic games, on one thread:
+//! `cargo run --release -p ttt-core --example batch_speed [games]`.
+//! (`make bench-python` measures the same through Python on every core, against OpenSpiel.)
 
 use std::time::Instant;
 use ttt_core::batch::play_games;
 use ttt_core::{Difficulty, GameState, Player, Rules, SearchLimits};
 
 fn main() {
-    rng_only(2_000_000);
     let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
     let start = GameState::new(Rules::CLASSIC, Player::X).expect("classic rules seat X");
     let t = Instant::now();
@@ -16,18 +16,4 @@ fn main() {
     let secs = t.elapsed().as_secs_f64();
     let x = games.iter().filter(|g| g.winner == Some(Player::X)).count();
     println!("{n} games in {secs:.3} s: {:.0} games/s (X won {x})", n as f64 / secs);
-}
-
-#[allow(dead_code)]
-fn rng_only(n: u64) {
-    use ttt_core::{Rng, SeededRng};
-    let t = Instant::now();
-    let mut acc = 0.0;
-    for i in 0..n {
-        let mut r = SeededRng::new(i);
-        for _ in 0..8 {
-            acc += r.next_f64();
-        }
-    }
-    println!("rng only: {:.0} ns/game ({acc})", t.elapsed().as_secs_f64() * 1e9 / n as f64);
 }

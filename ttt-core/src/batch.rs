@@ -129,39 +129,187 @@ fn play_game(
     })
 }
 
-/// One board reused by every random game of a batch: marks are put down in place instead of
-/// building a new state per move.
-struct Playout {
-    board: Vec<Cell>,
-    legal: Vec<usize>,
+/// A reusable board for random games: marks are put down in place instead of building a new
+/// state per move.
+enum Playout {
+    /// Boards that fit one `u64` in the bitboard layout of the search.
+    Small(SmallPlayout),
+    /// Any other board, on a plain cell array with the engine's own rule functions.
+    Cells(CellPlayout),
 }
 
 impl Playout {
     fn new(start: &GameState) -> Playout {
-        let n = start.rules().cell_count();
-        Playout { board: Vec::with_capacity(n), legal: Vec::with_capacity(n) }
+        match SmallPlayout::new(start) {
+            Some(small) => Playout::Small(small),
+            None => Playout::Cells(CellPlayout::new(start)),
+        }
     }
 
-    /// A game of Easy against Easy: the same draw per move and the same pick among the legal
-    /// moves in ascending order as [`choose_move_with`] with [`Difficulty::Easy`].
+    /// A game of Easy against Easy: the same single draw per move and the same pick among the
+    /// legal moves in ascending order as [`choose_move_with`] with [`Difficulty::Easy`]. A
+    /// finished `start` gives its own result after zero plies.
     fn play(&mut self, start: &GameState, rng: &mut SeededRng, record: bool) -> GameSummary {
-        let rules = start.rules();
-        self.board.clear();
-        self.board.extend_from_slice(start.board());
-        let mut moves = record.then(Vec::new);
-        let mut filled = self.board.iter().filter(|c| c.is_some()).count();
-        let (mut mover, mut plies) = (start.current_player(), 0);
+        let moves = record.then(Vec::new);
         if start.is_over() {
             return GameSummary { winner: start.winner(), plies: 0, moves };
         }
+        match self {
+            Playout::Small(p) => p.play(start, rng, moves),
+            Playout::Cells(p) => p.play(start, rng, moves),
+        }
+    }
+}
+
+/// The hot path for boards of at most 64 bits laid out as the search lays them out: cell
+/// `(row, col)` is bit `row × (width + 1) + col`, the spare bit closing each row stays clear, so
+/// shifting a run sideways off a row lands on zero instead of wrapping. Bit order is cell order,
+/// so "the j-th legal move in ascending order" is "the j-th set bit". This restates the rules in
+/// bitboard form for speed (about 10 instructions per move); `tests/batch.rs` replays its games
+/// move for move through the engine on every kind of rules it serves.
+struct SmallPlayout {
+    stride: u32,
+    k: u32,
+    players: u8,
+    gravity: bool,
+    /// Every cell of the board.
+    mask: u64,
+    /// The bottom row (where gravity lets a mark rest on the floor).
+    bottom: u64,
+    /// Each seat's marks in the start position.
+    start: [u64; 4],
+}
+
+impl SmallPlayout {
+    fn new(state: &GameState) -> Option<SmallPlayout> {
+        let rules = state.rules();
+        let (w, h) = (rules.width(), rules.height());
+        let stride = w + 1;
+        if stride * h > 64 {
+            return None;
+        }
+        let bit = |cell: usize| 1u64 << ((cell / w) * stride + cell % w);
+        let mut start = [0u64; 4];
+        for (cell, mark) in state.board().iter().enumerate() {
+            if let Some(p) = mark {
+                start[p.seat()] |= bit(cell);
+            }
+        }
+        Some(SmallPlayout {
+            stride: stride as u32,
+            k: rules.k() as u32,
+            players: rules.players(),
+            gravity: rules.gravity(),
+            mask: (0..w * h).fold(0, |m, cell| m | bit(cell)),
+            bottom: ((h - 1) * w..w * h).fold(0, |m, cell| m | bit(cell)),
+            start,
+        })
+    }
+
+    /// Whether `marks` hold `k` in a row. And-ing a set with itself shifted `n` steps along a
+    /// direction keeps the cells that start a run of `n + 1`; doubling the run each time and
+    /// topping it up once reaches `k` in about log2(k) steps.
+    #[inline]
+    fn has_line(&self, marks: u64) -> bool {
+        let s = self.stride;
+        // Right, down, down-right, down-left: steps of 1, w + 1, w + 2 and w bits.
+        [1, s, s + 1, s - 1].into_iter().any(|step| {
+            let (mut runs, mut len) = (marks, 1);
+            while 2 * len <= self.k {
+                runs &= runs >> (step * len);
+                len *= 2;
+            }
+            if len < self.k {
+                // Two overlapping runs of `len` cells, `k − len` apart, cover exactly `k`.
+                runs &= runs >> (step * (self.k - len));
+            }
+            runs != 0
+        })
+    }
+
+    fn play(
+        &self,
+        start: &GameState,
+        rng: &mut SeededRng,
+        mut moves: Option<Vec<usize>>,
+    ) -> GameSummary {
+        let mut stones = self.start;
+        let mut occupied = stones.iter().fold(0, |a, b| a | b);
+        let (mut mover, mut plies) = (start.current_player(), 0);
         loop {
-            let board = &self.board;
-            self.legal.clear();
-            self.legal.extend(
-                (0..board.len()).filter(|&i| board[i].is_none() && supported(rules, board, i)),
-            );
-            let index = self.legal[pick_index(rng.next_f64(), self.legal.len())];
+            let empty = self.mask & !occupied;
+            // Under gravity a cell is playable on the floor or right above a mark (one row
+            // further down is `stride` bits further up).
+            let legal = if self.gravity {
+                empty & ((occupied >> self.stride) | self.bottom)
+            } else {
+                empty
+            };
+            let mut rest = legal;
+            for _ in 0..pick_index(rng.next_f64(), legal.count_ones() as usize) {
+                rest &= rest - 1;
+            }
+            let pos = rest.trailing_zeros();
+            stones[mover.seat()] |= 1 << pos;
+            occupied |= 1 << pos;
+            plies += 1;
+            if let Some(m) = moves.as_mut() {
+                // Each row above this one holds one spare bit.
+                m.push((pos - pos / self.stride) as usize);
+            }
+            if self.has_line(stones[mover.seat()]) {
+                return GameSummary { winner: Some(mover), plies, moves };
+            }
+            if occupied == self.mask {
+                return GameSummary { winner: None, plies, moves };
+            }
+            mover = mover.next(self.players);
+        }
+    }
+}
+
+/// Random games on a plain cell array with the engine's own rule functions, for boards too big
+/// for [`SmallPlayout`].
+struct CellPlayout {
+    board: Vec<Cell>,
+    legal: Vec<usize>,
+}
+
+impl CellPlayout {
+    fn new(start: &GameState) -> CellPlayout {
+        let n = start.rules().cell_count();
+        CellPlayout { board: Vec::with_capacity(n), legal: Vec::with_capacity(n) }
+    }
+
+    fn play(
+        &mut self,
+        start: &GameState,
+        rng: &mut SeededRng,
+        mut moves: Option<Vec<usize>>,
+    ) -> GameSummary {
+        let rules = start.rules();
+        self.board.clear();
+        self.board.extend_from_slice(start.board());
+        let mut filled = self.board.iter().filter(|c| c.is_some()).count();
+        let (mut mover, mut plies) = (start.current_player(), 0);
+        let board = &self.board;
+        self.legal.clear();
+        self.legal
+            .extend((0..board.len()).filter(|&i| board[i].is_none() && supported(rules, board, i)));
+        loop {
+            let pick = pick_index(rng.next_f64(), self.legal.len());
+            let index = self.legal[pick];
             self.board[index] = Some(mover);
+            // Placing a mark makes at most one cell newly playable: the one above it, under
+            // gravity. The engine's own rule decides; the list stays in ascending order.
+            self.legal.remove(pick);
+            if let Some(above) = index.checked_sub(rules.width()) {
+                if self.board[above].is_none() && supported(rules, &self.board, above) {
+                    if let Err(at) = self.legal.binary_search(&above) {
+                        self.legal.insert(at, above);
+                    }
+                }
+            }
             filled += 1;
             plies += 1;
             if let Some(m) = moves.as_mut() {

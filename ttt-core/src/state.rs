@@ -1,7 +1,7 @@
 //! The immutable game state and the moves that make new ones.
 
 use crate::player::{Cell, Player};
-use crate::rules::{Direction, Rules, RulesError, Window};
+use crate::rules::{Rules, RulesError, Window};
 use std::fmt;
 use std::sync::Arc;
 
@@ -440,27 +440,35 @@ pub(crate) fn supported(rules: &Rules, board: &[Cell], index: usize) -> bool {
 }
 
 /// Whether the mark at `index` has `k` in a row through it: the four directions are scanned
-/// outward from the cell, so the cost is O(k), whatever the board size.
+/// outward from the cell, at most `k − 1` cells each way and never past an edge, so the cost is
+/// O(k) whatever the board size.
 #[inline]
 pub(crate) fn wins_through(rules: &Rules, board: &[Cell], index: usize) -> bool {
     let Some(mark) = board[index] else { return false };
-    let (row, col) = (index / rules.width(), index % rules.width());
-    let run = |dr: isize, dc: isize| {
-        let (mut r, mut c, mut n) = (row as isize + dr, col as isize + dc, 0);
-        while (0..rules.height() as isize).contains(&r)
-            && (0..rules.width() as isize).contains(&c)
-            && board[r as usize * rules.width() + c as usize] == Some(mark)
-        {
+    let (w, h, k) = (rules.width(), rules.height(), rules.k());
+    let (row, col) = (index / w, index % w);
+    let (up, down, left, right) = (row, h - 1 - row, col, w - 1 - col);
+    // (step between cells, cells before the edge going forward, going backward)
+    let lines = [
+        (1, right, left),
+        (w, down, up),
+        (w + 1, down.min(right), up.min(left)),
+        (w - 1, down.min(left), up.min(right)),
+    ];
+    let run = |step: usize, room: usize, forward: bool| {
+        let mut n = 0;
+        while n < room.min(k - 1) {
+            let at = if forward { index + (n + 1) * step } else { index - (n + 1) * step };
+            if board[at] != Some(mark) {
+                break;
+            }
             n += 1;
-            r += dr;
-            c += dc;
         }
         n
     };
-    Direction::ALL.into_iter().any(|dir| {
-        let (dr, dc) = dir.step();
-        1 + run(dr, dc) + run(-dr, -dc) >= rules.k()
-    })
+    lines
+        .into_iter()
+        .any(|(step, ahead, behind)| 1 + run(step, ahead, true) + run(step, behind, false) >= k)
 }
 
 /// The first window in canonical order whose cells all hold `player`'s mark.

@@ -24,7 +24,29 @@ fn starts() -> Vec<GameState> {
         GameState::new(Rules::CONNECT_FOUR, Player::X).unwrap(),
         GameState::new(Rules::new(5, 4, 3, 3, true).unwrap(), Player::Y).unwrap(),
         GameState::new(Rules::new(6, 6, 4, 4, false).unwrap(), Player::X).unwrap(),
+        GameState::new(Rules::new(7, 8, 1, 2, true).unwrap(), Player::X).unwrap(),
+        GameState::new(Rules::new(1, 6, 2, 2, true).unwrap(), Player::X).unwrap(),
+        GameState::new(Rules::new(8, 1, 3, 3, false).unwrap(), Player::O).unwrap(),
+        GameState::new(Rules::new(7, 7, 5, 2, false).unwrap(), Player::X).unwrap(),
+        GameState::new(Rules::new(7, 8, 7, 2, true).unwrap(), Player::X).unwrap(),
+        GameState::new(Rules::new(4, 4, 2, 4, false).unwrap(), Player::Z).unwrap(),
+        // Too big for one machine word: the cell-array path.
+        GameState::new(Rules::new(9, 9, 5, 2, false).unwrap(), Player::X).unwrap(),
+        GameState::new(Rules::new(8, 8, 4, 3, true).unwrap(), Player::X).unwrap(),
+        GameState::new(Rules::new(20, 20, 5, 2, false).unwrap(), Player::X).unwrap(),
         GameState::from_board_str(Rules::CLASSIC, "XX.OO....", Player::X).unwrap(),
+        GameState::from_board_str(
+            Rules::CONNECT_FOUR,
+            &format!("{}..XO...", ".".repeat(35)),
+            Player::X,
+        )
+        .unwrap(),
+        GameState::from_board_str(
+            Rules::new(9, 9, 3, 2, false).unwrap(),
+            &format!("XO{}", ".".repeat(79)),
+            Player::X,
+        )
+        .unwrap(),
         GameState::from_board_str(Rules::CLASSIC, "XXXOO....", Player::O).unwrap(),
     ]
 }
