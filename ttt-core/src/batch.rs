@@ -169,7 +169,6 @@ impl Playout {
 /// move for move through the engine on every kind of rules it serves.
 struct SmallPlayout {
     stride: u32,
-    k: u32,
     players: u8,
     gravity: bool,
     /// Every cell of the board.
@@ -178,6 +177,13 @@ struct SmallPlayout {
     bottom: u64,
     /// Each seat's marks in the start position.
     start: [u64; 4],
+    /// And-ing a set with itself shifted `n` cells along a direction keeps the cells that start
+    /// a run of `n + 1`. Doubling the run at each step and topping it up once reaches `k` in
+    /// about log2(k) steps: `shifts[i][d]` is the shift of step `i` in direction `d` (right,
+    /// down, down-right, down-left: 1, w + 1, w + 2 and w bits per cell).
+    shifts: [[u32; 4]; 6],
+    /// The steps used of `shifts`.
+    steps: usize,
 }
 
 impl SmallPlayout {
@@ -195,9 +201,25 @@ impl SmallPlayout {
                 start[p.seat()] |= bit(cell);
             }
         }
+        let k = rules.k();
+        let mut lengths = Vec::new();
+        let mut len = 1;
+        while 2 * len <= k {
+            lengths.push(len);
+            len *= 2;
+        }
+        if len < k {
+            // Two overlapping runs of `len` cells, `k − len` apart, cover exactly `k`.
+            lengths.push(k - len);
+        }
+        let mut shifts = [[0u32; 4]; 6];
+        for (step, &len) in shifts.iter_mut().zip(&lengths) {
+            *step = [1, stride, stride + 1, stride - 1].map(|d| (d * len) as u32);
+        }
         Some(SmallPlayout {
             stride: stride as u32,
-            k: rules.k() as u32,
+            shifts,
+            steps: lengths.len(),
             players: rules.players(),
             gravity: rules.gravity(),
             mask: (0..w * h).fold(0, |m, cell| m | bit(cell)),
@@ -206,25 +228,17 @@ impl SmallPlayout {
         })
     }
 
-    /// Whether `marks` hold `k` in a row. And-ing a set with itself shifted `n` steps along a
-    /// direction keeps the cells that start a run of `n + 1`; doubling the run each time and
-    /// topping it up once reaches `k` in about log2(k) steps.
+    /// Whether `marks` hold `k` in a row, in the four directions at once: each step of
+    /// [`shifts`](Self::shifts) keeps the cells that start a longer run.
     #[inline]
     fn has_line(&self, marks: u64) -> bool {
-        let s = self.stride;
-        // Right, down, down-right, down-left: steps of 1, w + 1, w + 2 and w bits.
-        [1, s, s + 1, s - 1].into_iter().any(|step| {
-            let (mut runs, mut len) = (marks, 1);
-            while 2 * len <= self.k {
-                runs &= runs >> (step * len);
-                len *= 2;
+        let mut runs = [marks; 4];
+        for shift in &self.shifts[..self.steps] {
+            for (run, by) in runs.iter_mut().zip(shift) {
+                *run &= *run >> by;
             }
-            if len < self.k {
-                // Two overlapping runs of `len` cells, `k − len` apart, cover exactly `k`.
-                runs &= runs >> (step * (self.k - len));
-            }
-            runs != 0
-        })
+        }
+        (runs[0] | runs[1] | runs[2] | runs[3]) != 0
     }
 
     fn play(
