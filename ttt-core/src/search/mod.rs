@@ -411,3 +411,69 @@ fn analyze_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> Vec<MoveAn
     });
     ranked.into_iter().map(|r| r.2).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Player, Rules};
+
+    /// Positions from a few deterministic pseudo-random games.
+    fn positions(rules: Rules, games: usize) -> Vec<GameState> {
+        let mut seed = 12_345u64;
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut s = GameState::new(rules, Player::X).unwrap();
+            while !s.is_over() {
+                out.push(s.clone());
+                let moves = s.available_moves();
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                s = s.apply_move(moves[(seed >> 33) as usize % moves.len()]).unwrap();
+            }
+        }
+        out
+    }
+
+    /// The three bitboard widths give the same answers (the wide ones are normally used only
+    /// for big boards, so small boards are the way to compare them).
+    #[test]
+    fn every_bitboard_width_agrees() {
+        let limits = SearchLimits::default();
+        for rules in [
+            Rules::default(),
+            Rules::new(4, 4, 3, 2, false).unwrap(),
+            Rules::new(5, 4, 4, 2, true).unwrap(),
+            Rules::new(4, 3, 3, 3, false).unwrap(),
+        ] {
+            for s in positions(rules, 2).into_iter().filter(|s| s.ply() >= 2) {
+                let narrow = analyze_impl::<u64>(&s, &limits);
+                assert_eq!(analyze_impl::<u128>(&s, &limits), narrow, "{rules}\n{s}");
+                assert_eq!(analyze_impl::<Wide>(&s, &limits), narrow, "{rules}\n{s}");
+                let best = best_impl::<u64>(&s, &limits);
+                assert_eq!(best_impl::<u128>(&s, &limits), best);
+                assert_eq!(best_impl::<Wide>(&s, &limits), best);
+                assert_eq!(best.index, narrow[0].index);
+            }
+        }
+    }
+
+    #[test]
+    fn widths_are_chosen_by_board_size() {
+        let width = |w, h| {
+            let s = GameState::new(Rules::new(w, h, 3, 2, false).unwrap(), Player::X).unwrap();
+            dispatch(&s, |w| w)
+        };
+        assert_eq!(width(7, 8), Width::W64); // 8 × 8 = 64 bits
+        assert_eq!(width(8, 8), Width::W128); // 9 × 8 = 72
+        assert_eq!(width(15, 8), Width::W128); // 16 × 8 = 128
+        assert_eq!(width(15, 9), Width::Wide);
+        assert_eq!(width(20, 20), Width::Wide);
+    }
+
+    #[test]
+    fn describe_scores() {
+        // 9 cells, 2 stones on the board: a win with the 5th stone is 3 plies away.
+        assert_eq!(describe(5, 9, 2), (Outcome::Win, 3));
+        assert_eq!(describe(-4, 9, 2), (Outcome::Loss, 4));
+        assert_eq!(describe(0, 9, 2), (Outcome::Draw, 7));
+    }
+}
