@@ -169,3 +169,17 @@ fn budgets_never_make_proven_answers_wrong() {
         eprintln!("{w}x{h} k={k}: proven under {proven} of 24 budgets");
     }
 }
+
+#[test]
+fn the_biggest_board_answers_within_its_budget() {
+    // 20×20: the search runs deep (a line of play can last 400 plies) within a small budget.
+    let game = GameState::new(Rules::new(20, 20, 5, 2, false).unwrap(), Player::X).unwrap();
+    let game = game.apply_move(210).unwrap();
+    let limits = SearchLimits { max_nodes: 3_000, ..SearchLimits::default() };
+    let best = best_move_with(&game, &limits).unwrap();
+    assert!(!best.proven && game.is_legal(best.index));
+    // Four players on 20×20 too.
+    let game = GameState::new(Rules::new(20, 20, 4, 4, false).unwrap(), Player::X).unwrap();
+    let best = best_move_with(&game, &limits).unwrap();
+    assert!(game.is_legal(best.index));
+}
