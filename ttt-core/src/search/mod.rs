@@ -25,8 +25,10 @@
 //!   per lookup; the search does not guard against that;
 //! - **move ordering**: the table's best move, then the moves that make the most threats
 //!   (cells where one more stone would complete a window), then the nearest to the centre;
-//! - **null-window probes** that bisect the range of scores (as in Pascal Pons' Connect Four
-//!   solver) to find each exact value.
+//! - **null-window probes** that narrow the range of scores to find each exact value (as in
+//!   Pascal Pons' Connect Four solver, with one change: after a probe for a fast win, the
+//!   losing side and the draw are settled before slower wins are asked for, because most
+//!   games of this family are draws).
 //!
 //! # Scores
 //!
