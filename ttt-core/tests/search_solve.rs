@@ -130,3 +130,56 @@ fn no_table_still_solves() {
     let best = best_move_with(&game, &limits).unwrap();
     assert_eq!((best.index, best.outcome, best.proven), (4, Some(Outcome::Draw), true));
 }
+
+/// Under any budget, whatever is reported as proven is what the full search finds, and the
+/// rest says it is unproven.
+#[test]
+fn budgets_never_make_proven_answers_wrong() {
+    for (w, h, k, gravity) in [(4, 4, 4, false), (5, 4, 4, true), (4, 4, 3, false)] {
+        let game = GameState::new(Rules::new(w, h, k, 2, gravity).unwrap(), Player::X).unwrap();
+        let full = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+        let exact = analyze_with(&game, &full);
+        let best = best_move_with(&game, &full).unwrap();
+        assert_eq!(exact[0].index, best.index);
+        let mut proven = 0;
+        for budget in (1..=24).map(|i| i * 1_500) {
+            let limits = SearchLimits { max_nodes: budget, ..SearchLimits::default() };
+            let got = best_move_with(&game, &limits).unwrap();
+            assert!(game.is_legal(got.index));
+            if got.proven {
+                proven += 1;
+                assert_eq!(
+                    (got.index, got.outcome, got.plies),
+                    (best.index, best.outcome, best.plies)
+                );
+            } else {
+                assert_eq!((got.outcome, got.plies), (None, None));
+            }
+            let moves = analyze_with(&game, &limits);
+            assert_eq!(moves.len(), exact.len());
+            for m in &moves {
+                let truth = exact.iter().find(|e| e.index == m.index).unwrap();
+                if m.outcome.is_some() {
+                    assert_eq!(m, truth, "budget {budget}");
+                } else {
+                    assert_eq!(m.plies, None);
+                }
+            }
+        }
+        eprintln!("{w}x{h} k={k}: proven under {proven} of 24 budgets");
+    }
+}
+
+#[test]
+fn the_biggest_board_answers_within_its_budget() {
+    // 20×20: the search runs deep (a line of play can last 400 plies) within a small budget.
+    let game = GameState::new(Rules::new(20, 20, 5, 2, false).unwrap(), Player::X).unwrap();
+    let game = game.apply_move(210).unwrap();
+    let limits = SearchLimits { max_nodes: 3_000, ..SearchLimits::default() };
+    let best = best_move_with(&game, &limits).unwrap();
+    assert!(!best.proven && game.is_legal(best.index));
+    // Four players on 20×20 too.
+    let game = GameState::new(Rules::new(20, 20, 4, 4, false).unwrap(), Player::X).unwrap();
+    let best = best_move_with(&game, &limits).unwrap();
+    assert!(game.is_legal(best.index));
+}

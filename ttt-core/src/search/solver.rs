@@ -665,21 +665,33 @@ impl<B: Bits> Solver<B> {
         }
         let mut lo = -(self.cells - self.n);
         let mut hi = self.cells - self.n;
+        let mut tried_fast_win = false;
         while lo < hi {
+            // Pons' choice: the middle, pulled towards the middle of the half it is in.
+            let mid = lo + (hi - lo) / 2;
+            let pons = if mid <= 0 && lo / 2 < mid {
+                lo / 2
+            } else if mid >= 0 && hi / 2 > mid {
+                hi / 2
+            } else {
+                mid
+            };
             let med = if hi == 0 {
                 -1 // not a win: a draw unless it is a loss
             } else if lo == 0 {
                 0 // not a loss: a draw unless it is a win
-            } else {
-                // Pons' choice: the middle, pulled towards the middle of the half it is in.
-                let mid = lo + (hi - lo) / 2;
-                if mid <= 0 && lo / 2 < mid {
-                    lo / 2
-                } else if mid >= 0 && hi / 2 > mid {
-                    hi / 2
+            } else if lo < 0 && hi > 0 && pons > 0 {
+                // Undecided, and Pons would probe for a win: once only for a fast win (cheap,
+                // the window cuts long lines), then settle the losing side and 0 first, as
+                // probes for slower wins cost nearly as much as the probe at 0 itself.
+                if tried_fast_win {
+                    if lo < -1 { lo / 2 } else { 0 }
                 } else {
-                    mid
+                    tried_fast_win = true;
+                    pons
                 }
+            } else {
+                pons
             };
             let r = self.negamax(med, med + 1);
             if self.aborted {

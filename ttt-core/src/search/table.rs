@@ -20,7 +20,7 @@ struct Entry {
 }
 
 /// Slots in a fresh table (or fewer when the byte budget is smaller).
-const INITIAL_SLOTS: usize = 1 << 10;
+const INITIAL_SLOTS: usize = 1 << 8;
 
 /// A bounded-memory map from position keys to (lower, upper) bounds of their value.
 #[derive(Debug)]
