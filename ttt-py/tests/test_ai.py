@@ -436,7 +436,11 @@ def test_searches_release_the_gil() -> None:
 def test_ctrl_c_interrupts_a_long_search() -> None:
     script = textwrap.dedent(
         """
-        import sys, time, ttt
+        import signal, sys, time, ttt
+        # A process started in the background of a non-interactive shell inherits SIGINT
+        # ignored, and Python then installs no KeyboardInterrupt handler: install it here so
+        # the test does not depend on how the test run itself was started.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         state = ttt.create_game(rules=ttt.Rules(20, 20, 5))
         print("searching", flush=True)
         t0 = time.perf_counter()
@@ -552,7 +556,8 @@ def test_batch_bad_arguments() -> None:
 def test_ctrl_c_interrupts_a_batch() -> None:
     script = textwrap.dedent(
         """
-        import sys, ttt
+        import signal, sys, ttt
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # as in the search test above
         print("playing", flush=True)
         try:
             ttt.play_games(10**12, "random")
