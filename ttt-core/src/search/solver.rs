@@ -597,29 +597,41 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
-        // Order the moves: the table's best move, then by threats and centre.
-        let several = moves.count() > 1;
-        let base = self.moves.len();
-        let empty = self.empty();
-        let maps = self.order_scores(empty);
-        let mut rest = moves;
-        while !rest.is_zero() {
-            let pos = rest.lowest();
-            rest = rest ^ B::bit(pos);
-            let score = if pos == hint {
-                i32::MAX
-            } else if several {
-                self.order_score(pos, &maps)
-            } else {
-                0
-            };
-            self.moves.push((score, pos as u32));
-        }
-        self.moves[base..].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        let end = self.moves.len();
         let alpha0 = alpha;
         let mut best = i32::MIN;
         let mut best_pos = 0;
+        let mut rest = moves;
+        // The table's best move first, before the others are even ordered: it often cuts.
+        if hint != usize::MAX && moves.has(hint) {
+            rest = rest ^ B::bit(hint);
+            self.play(hint);
+            let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
+            self.undo(hint);
+            if self.aborted {
+                return 0;
+            }
+            best = v;
+            best_pos = hint;
+            if v >= beta {
+                rest = B::ZERO;
+            } else if v > alpha {
+                alpha = v;
+            }
+        }
+        // Then the others, by threats and centre.
+        let base = self.moves.len();
+        if !rest.is_zero() {
+            let several = rest.count() > 1;
+            let maps = self.order_scores(self.empty());
+            while !rest.is_zero() {
+                let pos = rest.lowest();
+                rest = rest ^ B::bit(pos);
+                let score = if several { self.order_score(pos, &maps) } else { 0 };
+                self.moves.push((score, pos as u32));
+            }
+            self.moves[base..].sort_by_key(|m| std::cmp::Reverse(m.0));
+        }
+        let end = self.moves.len();
         for i in base..end {
             let pos = self.moves[i].1 as usize;
             self.play(pos);
@@ -685,7 +697,7 @@ impl<B: Bits> Solver<B> {
                 // the window cuts long lines), then settle the losing side and 0 first, as
                 // probes for slower wins cost nearly as much as the probe at 0 itself.
                 if tried_fast_win {
-                    if lo < -1 { lo / 2 } else { 0 }
+                    if lo < -1 { lo / 2 } else { -1 }
                 } else {
                     tried_fast_win = true;
                     pons
