@@ -27,8 +27,9 @@
 //!   (cells where one more stone would complete a window), then the nearest to the centre;
 //! - **null-window probes** that narrow the range of scores to find each exact value (as in
 //!   Pascal Pons' Connect Four solver, with one change: after a probe for a fast win, the
-//!   losing side and the draw are settled before slower wins are asked for, because most
-//!   games of this family are draws).
+//!   probes next to 0 come first (at least a draw? then a win? or else a loss at the latest
+//!   stone?) before slower wins or faster losses are asked for, because most games of this
+//!   family are draws or end on the last stones).
 //!
 //! # Scores
 //!

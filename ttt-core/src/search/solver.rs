@@ -690,14 +690,16 @@ impl<B: Bits> Solver<B> {
             };
             let med = if hi == 0 {
                 -1 // not a win: a draw unless it is a loss
+            } else if hi == -1 {
+                -2 // a loss: at the latest stone (the common case) unless sooner
             } else if lo == 0 {
                 0 // not a loss: a draw unless it is a win
             } else if lo < 0 && hi > 0 && pons > 0 {
                 // Undecided, and Pons would probe for a win: once only for a fast win (cheap,
-                // the window cuts long lines), then settle the losing side and 0 first, as
-                // probes for slower wins cost nearly as much as the probe at 0 itself.
+                // the window cuts long lines), then ask "at least a draw?" (-1), as probes for
+                // slower wins or faster losses cost nearly as much as the probes next to 0.
                 if tried_fast_win {
-                    if lo < -1 { lo / 2 } else { -1 }
+                    -1
                 } else {
                     tried_fast_win = true;
                     pons
