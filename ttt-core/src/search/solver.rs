@@ -578,25 +578,8 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
-        // Enhanced transposition cutoff: a child the table already knows to be good enough
-        // ends the search here before any move is tried.
         let q = (p + 1) % self.players;
         let same = self.side[q] == self.side[p];
-        if cells - n > ETC_MIN_EMPTY {
-            let mut rest = moves;
-            while !rest.is_zero() {
-                let pos = rest.lowest();
-                rest = rest ^ B::bit(pos);
-                let z = &self.zob[p * self.nbits + pos];
-                let child = self.hash[..self.nsym].iter().zip(z).map(|(h, z)| h ^ z).min();
-                if let Some((c_lo, c_hi, _)) = self.table.get(child.unwrap_or(0).max(1)) {
-                    let v = if same { c_lo } else { -c_hi };
-                    if v >= beta {
-                        return v;
-                    }
-                }
-            }
-        }
         let alpha0 = alpha;
         let mut best = i32::MIN;
         let mut best_pos = 0;
@@ -616,6 +599,23 @@ impl<B: Bits> Solver<B> {
                 rest = B::ZERO;
             } else if v > alpha {
                 alpha = v;
+            }
+        }
+        // Enhanced transposition cutoff: a child the table already knows to be good enough
+        // ends the search here before any other move is tried.
+        if cells - n > ETC_MIN_EMPTY && !rest.is_zero() {
+            let mut left = rest;
+            while !left.is_zero() {
+                let pos = left.lowest();
+                left = left ^ B::bit(pos);
+                let z = &self.zob[p * self.nbits + pos];
+                let child = self.hash[..self.nsym].iter().zip(z).map(|(h, z)| h ^ z).min();
+                if let Some((c_lo, c_hi, _)) = self.table.get(child.unwrap_or(0).max(1)) {
+                    let v = if same { c_lo } else { -c_hi };
+                    if v >= beta {
+                        return v;
+                    }
+                }
             }
         }
         // Then the others, by threats and centre.
