@@ -133,7 +133,7 @@ impl SearchLimits {
     /// The default node budget: 2 million nodes. A node costs more on a bigger board: used up,
     /// this budget took about 0.7 s of CPU on Connect Four and 4 s on 15×15 and 20×20 boards on
     /// the machine the benchmarks ran on. For scale: the empty 5×5 board with four in a row is
-    /// solved in about 0.55 million nodes, Pons' middle-game Connect Four test positions in 43
+    /// solved in about 0.35 million nodes, Pons' middle-game Connect Four test positions in 43
     /// thousand on average.
     pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
     /// The default table size: 64 MiB.
