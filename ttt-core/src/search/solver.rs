@@ -578,15 +578,36 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
-        // Enhanced transposition cutoff: a child the table already knows to be good enough
-        // ends the search here before any move is tried.
         let q = (p + 1) % self.players;
         let same = self.side[q] == self.side[p];
-        if cells - n > ETC_MIN_EMPTY {
-            let mut rest = moves;
-            while !rest.is_zero() {
-                let pos = rest.lowest();
-                rest = rest ^ B::bit(pos);
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        let mut best_pos = 0;
+        let mut rest = moves;
+        // The table's best move first, before the others are even ordered: it often cuts.
+        if hint != usize::MAX && moves.has(hint) {
+            rest = rest ^ B::bit(hint);
+            self.play(hint);
+            let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
+            self.undo(hint);
+            if self.aborted {
+                return 0;
+            }
+            best = v;
+            best_pos = hint;
+            if v >= beta {
+                rest = B::ZERO;
+            } else if v > alpha {
+                alpha = v;
+            }
+        }
+        // Enhanced transposition cutoff: a child the table already knows to be good enough
+        // ends the search here before any other move is tried.
+        if cells - n > ETC_MIN_EMPTY && !rest.is_zero() {
+            let mut left = rest;
+            while !left.is_zero() {
+                let pos = left.lowest();
+                left = left ^ B::bit(pos);
                 let z = &self.zob[p * self.nbits + pos];
                 let child = self.hash[..self.nsym].iter().zip(z).map(|(h, z)| h ^ z).min();
                 if let Some((c_lo, c_hi, _)) = self.table.get(child.unwrap_or(0).max(1)) {
@@ -597,29 +618,20 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
-        // Order the moves: the table's best move, then by threats and centre.
-        let several = moves.count() > 1;
+        // Then the others, by threats and centre.
         let base = self.moves.len();
-        let empty = self.empty();
-        let maps = self.order_scores(empty);
-        let mut rest = moves;
-        while !rest.is_zero() {
-            let pos = rest.lowest();
-            rest = rest ^ B::bit(pos);
-            let score = if pos == hint {
-                i32::MAX
-            } else if several {
-                self.order_score(pos, &maps)
-            } else {
-                0
-            };
-            self.moves.push((score, pos as u32));
+        if !rest.is_zero() {
+            let several = rest.count() > 1;
+            let maps = self.order_scores(self.empty());
+            while !rest.is_zero() {
+                let pos = rest.lowest();
+                rest = rest ^ B::bit(pos);
+                let score = if several { self.order_score(pos, &maps) } else { 0 };
+                self.moves.push((score, pos as u32));
+            }
+            self.moves[base..].sort_by_key(|m| std::cmp::Reverse(m.0));
         }
-        self.moves[base..].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let end = self.moves.len();
-        let alpha0 = alpha;
-        let mut best = i32::MIN;
-        let mut best_pos = 0;
         for i in base..end {
             let pos = self.moves[i].1 as usize;
             self.play(pos);
@@ -678,14 +690,16 @@ impl<B: Bits> Solver<B> {
             };
             let med = if hi == 0 {
                 -1 // not a win: a draw unless it is a loss
+            } else if hi == -1 {
+                -2 // a loss: at the latest stone (the common case) unless sooner
             } else if lo == 0 {
                 0 // not a loss: a draw unless it is a win
             } else if lo < 0 && hi > 0 && pons > 0 {
                 // Undecided, and Pons would probe for a win: once only for a fast win (cheap,
-                // the window cuts long lines), then settle the losing side and 0 first, as
-                // probes for slower wins cost nearly as much as the probe at 0 itself.
+                // the window cuts long lines), then ask "at least a draw?" (-1), as probes for
+                // slower wins or faster losses cost nearly as much as the probes next to 0.
                 if tried_fast_win {
-                    if lo < -1 { lo / 2 } else { 0 }
+                    -1
                 } else {
                     tried_fast_win = true;
                     pons

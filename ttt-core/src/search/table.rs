@@ -19,14 +19,20 @@ struct Entry {
     work: u16,
 }
 
+/// The two slots of a pair, aligned so that a pair never straddles two cache lines (a lookup
+/// then costs one memory access at most).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(32))]
+struct Pair([Entry; 2]);
+
 /// Slots in a fresh table (or fewer when the byte budget is smaller).
 const INITIAL_SLOTS: usize = 1 << 8;
 
 /// A bounded-memory map from position keys to (lower, upper) bounds of their value.
 #[derive(Debug)]
 pub(crate) struct Table {
-    slots: Vec<Entry>,
-    /// log2 of `slots.len()`.
+    pairs: Vec<Pair>,
+    /// log2 of the number of slots (twice the number of pairs).
     bits: u32,
     /// Pairs with at least one slot in use.
     filled: usize,
@@ -41,16 +47,21 @@ impl Table {
         let fit = bytes / std::mem::size_of::<Entry>();
         let max_slots = if fit < 2 { 0 } else { 1 << fit.ilog2() };
         let len = INITIAL_SLOTS.min(max_slots);
-        Table { slots: vec![Entry::default(); len], bits: len.max(1).ilog2(), filled: 0, max_slots }
+        Table {
+            pairs: vec![Pair::default(); len / 2],
+            bits: len.max(1).ilog2(),
+            filled: 0,
+            max_slots,
+        }
     }
 
     /// The byte size of the slot array now.
     #[cfg(test)]
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Entry>()
+        self.pairs.len() * std::mem::size_of::<Pair>()
     }
 
-    /// The first slot of the pair of `key`.
+    /// The pair of `key`.
     #[inline]
     fn index(&self, key: u64) -> usize {
         // Fibonacci hashing: the top bits of the product mix every bit of the key, which
@@ -58,7 +69,7 @@ impl Table {
         if self.bits <= 1 {
             0
         } else {
-            ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize) & !1
+            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (65 - self.bits)) as usize
         }
     }
 
@@ -66,7 +77,7 @@ impl Table {
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<(i32, i32, Option<usize>)> {
         let i = self.index(key);
-        let e = self.slots.get(i..i + 2)?.iter().find(|e| e.key == key)?;
+        let e = self.pairs.get(i)?.0.iter().find(|e| e.key == key)?;
         let best = e.best.checked_sub(1).map(usize::from);
         Some((i32::from(e.lower), i32::from(e.upper), best))
     }
@@ -76,12 +87,12 @@ impl Table {
     /// first slot if it stands for at least as much work as the first slot's entry (which then
     /// moves to the second), else in the second.
     pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<usize>, work: u32) {
-        if self.slots.is_empty() {
+        if self.pairs.is_empty() {
             return;
         }
         let i = self.index(key);
         let best_code = best.map_or(0, |m| m as u16 + 1);
-        for e in &mut self.slots[i..i + 2] {
+        for e in &mut self.pairs[i].0 {
             if e.key == key {
                 e.lower = e.lower.max(lower as i16);
                 e.upper = e.upper.min(upper as i16);
@@ -91,10 +102,10 @@ impl Table {
                 return;
             }
         }
-        let (first, second) = (self.slots[i], self.slots[i + 1]);
+        let [first, second] = self.pairs[i].0;
         if first.key == 0 && second.key == 0 {
             self.filled += 1;
-            if self.filled * 2 > self.slots.len() / 2 && self.slots.len() * 2 <= self.max_slots {
+            if self.filled * 2 > self.pairs.len() && self.pairs.len() * 4 <= self.max_slots {
                 self.grow();
                 return self.put(key, lower, upper, best, work);
             }
@@ -108,30 +119,31 @@ impl Table {
         };
         if first.key == 0 || entry.work >= first.work {
             if first.key != 0 {
-                self.slots[i + 1] = first;
+                self.pairs[i].0[1] = first;
             }
-            self.slots[i] = entry;
+            self.pairs[i].0[0] = entry;
         } else {
-            self.slots[i + 1] = entry;
+            self.pairs[i].0[1] = entry;
         }
     }
 
     /// Doubles the slot array and moves every entry to its new place.
     fn grow(&mut self) {
-        let doubled = vec![Entry::default(); self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
+        let doubled = vec![Pair::default(); self.pairs.len() * 2];
+        let old = std::mem::replace(&mut self.pairs, doubled);
         self.bits += 1;
         self.filled = 0;
         // Entries that cost more go in first, so they get the first slots.
-        let mut old: Vec<Entry> = old.into_iter().filter(|e| e.key != 0).collect();
+        let mut old: Vec<Entry> = old.iter().flat_map(|p| p.0).filter(|e| e.key != 0).collect();
         old.sort_by_key(|e| std::cmp::Reverse(e.work));
         for e in old {
             let i = self.index(e.key);
-            if self.slots[i].key == 0 {
+            let pair = &mut self.pairs[i].0;
+            if pair[0].key == 0 {
                 self.filled += 1;
-                self.slots[i] = e;
-            } else if self.slots[i + 1].key == 0 {
-                self.slots[i + 1] = e;
+                pair[0] = e;
+            } else if pair[1].key == 0 {
+                pair[1] = e;
             }
         }
     }
