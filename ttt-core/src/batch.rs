@@ -1,10 +1,14 @@
 //! Many games in one call, for the workloads that loop: statistics, self-play, training data.
 //!
-//! Game `i` of a batch starts from the given state and draws all its randomness from one
-//! [`SeededRng::new(seed + i)`](SeededRng::new) (wrapping), each move being exactly
-//! [`choose_move_with`]`(state, seats[mover], rng, limits)`. So any game of a batch can be
-//! replayed move for move through the public API, in any language, and the results do not
-//! depend on how the range of games is split between threads.
+//! Games are played in blocks of [`GAMES_PER_SEED`] = 64: the games of block `b` (games
+//! `64b .. 64b + 63`) start from the given state one after the other and draw all their
+//! randomness from one [`SeededRng::new(seed + b)`](SeededRng::new) (wrapping), each move being
+//! exactly [`choose_move_with`]`(state, seats[mover], rng, limits)`. So any game of a batch can be
+//! replayed move for move through the public API in any language (play the games of its block
+//! before it with the same generator), and the results do not depend on how the range of games
+//! is split between threads: a range that starts inside a block replays the block's earlier
+//! games to reach its own. One seed per block rather than per game spares the seeding and the
+//! first 256-byte ChaCha refill of every game, a third of the time of a random classic game.
 //!
 //! When every seat is [`Difficulty::Easy`] the games run on one reusable board with no
 //! allocation per move; this is the same engine (the same win scan and gravity rule, the same
@@ -63,11 +67,15 @@ pub enum BatchError {
     Move(#[from] InvalidMoveError),
 }
 
-/// Plays games `games` (game `i` with `SeededRng::new(seed + i)`) from `start`, `seats[p]`
-/// choosing the moves of the player in seat `p`, and returns how each ended, in order.
+/// How many consecutive games of a batch share one seeded generator (see the module docs).
+pub const GAMES_PER_SEED: u64 = 64;
+
+/// Plays games `games` of the batch given by `start`, `seats` and `seed` (see the module docs
+/// for which generator each game draws from), `seats[p]` choosing the moves of the player in
+/// seat `p`, and returns how each ended, in order.
 ///
 /// A finished `start` gives games of zero plies with its result. `limits` bounds each Hard or
-/// Medium decision as in [`choose_move_with`]; its `stop` flag is also read between games.
+/// Medium decision as in [`choose_move_with`]; its `stop` flag is also read between blocks.
 ///
 /// # Errors
 /// [`BatchError::Seats`] unless `seats.len()` equals the number of players;
@@ -87,23 +95,29 @@ pub fn play_games(
     let stopped = || limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     let count = usize::try_from(games.end.saturating_sub(games.start)).unwrap_or(usize::MAX);
     let mut out = Vec::with_capacity(count.min(1 << 20));
-    if seats.iter().all(|&d| d == Difficulty::Easy) {
-        let mut board = Playout::new(start);
-        for i in games {
-            // Cheap enough to look at every 1024 games only.
-            if i % 1024 == 0 && stopped() {
-                return Err(BatchError::Stopped);
-            }
-            out.push(board.play(start, &mut SeededRng::new(seed.wrapping_add(i)), record_moves));
+    let random = seats.iter().all(|&d| d == Difficulty::Easy);
+    let mut playout = random.then(|| Playout::new(start));
+    let mut next = games.start;
+    while next < games.end {
+        if stopped() {
+            return Err(BatchError::Stopped);
         }
-    } else {
-        for i in games {
-            if stopped() {
-                return Err(BatchError::Stopped);
+        let block = next / GAMES_PER_SEED;
+        let mut rng = SeededRng::new(seed.wrapping_add(block));
+        let first = block * GAMES_PER_SEED;
+        let end = first.saturating_add(GAMES_PER_SEED).min(games.end);
+        for i in first..end {
+            // Games of the block before the range are played only to advance the generator.
+            let keep = i >= next;
+            let game = match playout.as_mut() {
+                Some(p) => p.play(start, &mut rng, record_moves && keep),
+                None => play_game(start, seats, &mut rng, limits, record_moves && keep)?,
+            };
+            if keep {
+                out.push(game);
             }
-            let mut rng = SeededRng::new(seed.wrapping_add(i));
-            out.push(play_game(start, seats, &mut rng, limits, record_moves)?);
         }
+        next = end;
     }
     Ok(out)
 }

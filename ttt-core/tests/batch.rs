@@ -1,17 +1,22 @@
 //! The batch API: its fast random path plays exactly the games of the move-by-move path.
 
-use ttt_core::batch::{BatchError, GameSummary, play_games};
+use ttt_core::batch::{BatchError, GAMES_PER_SEED, GameSummary, play_games};
 use ttt_core::{
     Difficulty, GameState, Player, Rules, SearchLimits, SeededRng, Status, choose_move,
 };
 
-/// Game `i` replayed through the public API, one `choose_move` per move.
-fn replay(start: &GameState, seats: &[Difficulty], seed: u64) -> GameSummary {
-    let mut rng = SeededRng::new(seed);
+/// Game `i` of a batch replayed through the public API, one `choose_move` per move: the games
+/// of its block before it come first, from the same generator.
+fn replay(start: &GameState, seats: &[Difficulty], seed: u64, i: u64) -> GameSummary {
+    let block = i / GAMES_PER_SEED;
+    let mut rng = SeededRng::new(seed.wrapping_add(block));
     let mut state = start.clone();
-    while !state.is_over() {
-        let index = choose_move(&state, seats[state.current_player().seat()], &mut rng).unwrap();
-        state = state.apply_move(index).unwrap();
+    for _ in block * GAMES_PER_SEED..=i {
+        state = start.clone();
+        while !state.is_over() {
+            let d = seats[state.current_player().seat()];
+            state = state.apply_move(choose_move(&state, d, &mut rng).unwrap()).unwrap();
+        }
     }
     let moves = state.move_history()[start.ply()..].to_vec();
     GameSummary { winner: state.winner(), plies: moves.len() as u32, moves: Some(moves) }
@@ -61,11 +66,16 @@ fn random_batches_replay_move_for_move() {
         for (i, game) in games.iter().enumerate() {
             assert_eq!(
                 game,
-                &replay(&start, &seats, 1000 + i as u64),
+                &replay(&start, &seats, 1000, i as u64),
                 "{} game {i}",
                 start.to_record()
             );
         }
+        // Split anywhere, even inside a block of one seed: the same games.
+        let limits = SearchLimits::default();
+        let mut parts = play_games(&start, &seats, 1000, 0..100, true, &limits).unwrap();
+        parts.extend(play_games(&start, &seats, 1000, 100..300, true, &limits).unwrap());
+        assert_eq!(parts, games);
         // Without recording, the same results and no moves.
         let bare =
             play_games(&start, &seats, 1000, 0..300, false, &SearchLimits::default()).unwrap();
@@ -85,7 +95,7 @@ fn mixed_difficulties_replay_too_and_splitting_changes_nothing() {
     parts.extend(play_games(&start, &seats, u64::MAX - 5, 17..40, true, &limits).unwrap());
     assert_eq!(whole, parts);
     for (i, game) in whole.iter().enumerate() {
-        assert_eq!(game, &replay(&start, &seats, (u64::MAX - 5).wrapping_add(i as u64)));
+        assert_eq!(game, &replay(&start, &seats, u64::MAX - 5, i as u64));
         assert_ne!(game.winner, Some(Player::O), "Medium never beats Hard");
     }
 }

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use ttt_core::batch::{BatchError, GameSummary, play_games as play_games_in_core};
+use ttt_core::batch::{BatchError, GAMES_PER_SEED, GameSummary, play_games as play_games_in_core};
 use ttt_core::{Difficulty, Player, SearchLimits};
 
 /// The difficulty of each seat: one for all, or one per seat.
@@ -45,8 +45,20 @@ fn seats(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Difficulty>> {
 /// The results of ``play_games``.
 #[pyclass(module = "ttt", name = "BatchResult", frozen)]
 pub struct BatchResult {
-    games: Vec<GameSummary>,
+    /// The games in order, as the worker threads returned them (joining them would copy every
+    /// summary once more).
+    parts: Vec<Vec<GameSummary>>,
     marks: Vec<Player>,
+}
+
+impl BatchResult {
+    fn iter(&self) -> impl Iterator<Item = &GameSummary> {
+        self.parts.iter().flatten()
+    }
+
+    fn len(&self) -> usize {
+        self.parts.iter().map(Vec::len).sum()
+    }
 }
 
 #[pymethods]
@@ -54,7 +66,7 @@ impl BatchResult {
     /// Number of games played.
     #[getter]
     fn games(&self) -> usize {
-        self.games.len()
+        self.len()
     }
 
     /// Wins per mark, e.g. ``{'X': 5843, 'O': 2880}`` (every seated mark is a key).
@@ -62,7 +74,7 @@ impl BatchResult {
     fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for &p in &self.marks {
-            let n = self.games.iter().filter(|g| g.winner == Some(p)).count();
+            let n = self.iter().filter(|g| g.winner == Some(p)).count();
             dict.set_item(convert::mark(py, p), n)?;
         }
         Ok(dict)
@@ -71,44 +83,42 @@ impl BatchResult {
     /// Number of drawn games.
     #[getter]
     fn draws(&self) -> usize {
-        self.games.iter().filter(|g| g.winner.is_none()).count()
+        self.iter().filter(|g| g.winner.is_none()).count()
     }
 
     /// Total number of moves played.
     #[getter]
     fn total_plies(&self) -> u64 {
-        self.games.iter().map(|g| u64::from(g.plies)).sum()
+        self.iter().map(|g| u64::from(g.plies)).sum()
     }
 
     /// The winner of each game in order (``None`` for a draw).
     #[getter]
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.games.iter().map(|g| g.winner.map(|p| convert::mark(py, p))))
+        let winners: Vec<_> = self.iter().map(|g| g.winner.map(|p| convert::mark(py, p))).collect();
+        PyTuple::new(py, winners)
     }
 
     /// The number of moves of each game in order.
     #[getter]
     fn plies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.games.iter().map(|g| g.plies))
+        PyTuple::new(py, self.iter().map(|g| g.plies).collect::<Vec<_>>())
     }
 
     /// The moves of each game (from the start position) when ``record_moves=True``, else ``None``.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyTuple>>>> {
-        self.games
-            .iter()
-            .map(|g| g.moves.as_ref().map(|m| PyTuple::new(py, m)).transpose())
-            .collect()
+        self.iter().map(|g| g.moves.as_ref().map(|m| PyTuple::new(py, m)).transpose()).collect()
     }
 
     fn __len__(&self) -> usize {
-        self.games.len()
+        self.len()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "<BatchResult games={} wins={} draws={}>",
-            self.games.len(),
+            self.len(),
             self.wins(py)?.repr()?,
             self.draws()
         ))
@@ -117,10 +127,12 @@ impl BatchResult {
 
 /// Plays ``n`` games in Rust with the GIL released, and returns their results.
 ///
-/// Game ``i`` starts from ``start`` (a fresh game of ``rules`` when ``None``) and uses one
-/// ``SeededRng(seed + i)`` (wrapping at 2**64) for all its moves; each move is
-/// ``choose_move(state, players[seat], rng)``. So any game of the batch can be replayed from
-/// Python, and the results do not depend on ``threads``. ``players`` is one difficulty for every
+/// Every game starts from ``start`` (a fresh game of ``rules`` when ``None``); each move is
+/// ``choose_move(state, players[seat], rng)``. Games come in blocks of 64: the games of block
+/// ``b`` (games ``64*b`` to ``64*b + 63``) are played one after the other with one
+/// ``SeededRng(seed + b)`` (wrapping at 2**64). So any game of the batch can be replayed from
+/// Python (play its block's earlier games first, with the same generator), and the results do
+/// not depend on ``threads``. ``players`` is one difficulty for every
 /// seat, or one per seat; ``'random'`` is another name for ``'easy'``.
 ///
 /// ``threads``: worker threads (default: the machine's cores, at most one per 64 games).
@@ -172,7 +184,8 @@ pub fn play_games(
             limits.table_bytes = b;
         }
         limits.stop = Some(Arc::clone(&stop));
-        let per = n.div_ceil(threads as u64).max(1);
+        // Whole blocks of one seed per thread, so that no thread replays another's games.
+        let per = n.div_ceil(threads as u64).max(1).next_multiple_of(GAMES_PER_SEED);
         std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads as u64)
                 .map(|t| {
@@ -183,18 +196,18 @@ pub fn play_games(
                     })
                 })
                 .collect();
-            let mut games = Vec::with_capacity(n.min(1 << 16) as usize);
+            let mut parts = Vec::with_capacity(threads);
             for w in workers {
                 match w.join() {
-                    Ok(part) => games.extend(part?),
+                    Ok(part) => parts.push(part?),
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
-            Ok::<_, BatchError>(games)
+            Ok::<_, BatchError>(parts)
         })
     })?;
     match result {
-        Ok(games) => Ok(BatchResult { games, marks: start.rules().seats().collect() }),
+        Ok(parts) => Ok(BatchResult { parts, marks: start.rules().seats().collect() }),
         Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
     }
 }

@@ -472,13 +472,15 @@ def test_ctrl_c_interrupts_a_long_search() -> None:
 # --- the batch API ------------------------------------------------------------------------------
 
 
-def replay(rules: ttt.Rules, players: tuple[str, ...], seed: int) -> ttt.GameState:
-    rng = ttt.SeededRng(seed)
+def replay(rules: ttt.Rules, players: tuple[str, ...], seed: int, i: int) -> ttt.GameState:
+    """Game ``i`` of a batch: its block of 64 games shares one generator, seeded ``seed + i // 64``."""
+    rng = ttt.SeededRng(seed + i // 64)
     marks = rules.marks
-    state = ttt.create_game(rules=rules)
-    while not state.is_over:
-        difficulty = players[marks.index(state.current_player)]
-        state = state.apply_move(ttt.choose_move(state, difficulty, rng))
+    for _ in range(i % 64 + 1):
+        state = ttt.create_game(rules=rules)
+        while not state.is_over:
+            difficulty = players[marks.index(state.current_player)]
+            state = state.apply_move(ttt.choose_move(state, difficulty, rng))
     return state
 
 
@@ -492,16 +494,16 @@ def replay(rules: ttt.Rules, players: tuple[str, ...], seed: int) -> ttt.GameSta
     ],
 )
 def test_batch_games_replay_from_python(rules: ttt.Rules, players: tuple[str, ...]) -> None:
-    result = ttt.play_games(40, players, rules=rules, seed=1000, record_moves=True)
-    assert result.games == len(result) == 40
+    result = ttt.play_games(70, players, rules=rules, seed=1000, record_moves=True)
+    assert result.games == len(result) == 70
     moves = result.moves
     assert moves is not None
-    for i in (0, 1, 17, 39):
-        state = replay(rules, players, 1000 + i)
+    for i in (0, 1, 17, 63, 64, 69):
+        state = replay(rules, players, 1000, i)
         assert moves[i] == state.move_history
         assert result.winners[i] == state.winner
         assert result.plies[i] == state.ply
-    assert sum(result.wins.values()) + result.draws == 40
+    assert sum(result.wins.values()) + result.draws == 70
     assert set(result.wins) == set(rules.marks)
     assert result.total_plies == sum(result.plies)
 
