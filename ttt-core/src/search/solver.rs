@@ -8,6 +8,7 @@
 //! SPEC's `cells + 1 - plies` shifted by the constant `-n`: the order of moves is the same.
 
 use super::bits::Bits;
+use super::pairing::defender_has_pairing;
 use super::table::Table;
 use crate::state::GameState;
 use std::sync::Arc;
@@ -19,6 +20,10 @@ const MAX_SYM: usize = 8;
 /// Enhanced transposition cutoffs are tried only with more empty cells than this (near the
 /// end of the game they cost more than they save).
 const ETC_MIN_EMPTY: i32 = 6;
+
+/// Pairings are looked for only on boards with at most this many windows: on bigger ones
+/// (gomoku) the live windows are too many to pair until very late, and the scan is not free.
+const PAIRING_MAX_WINDOWS: usize = 192;
 
 /// How often (in nodes) the stop flag is read.
 const POLL_MASK: u64 = 0xFFF;
@@ -66,6 +71,16 @@ pub(crate) struct Solver<B: Bits> {
     sym_inv: Vec<[u16; MAX_SYM]>,
     /// Move-order bonus per bit position: higher near the centre.
     centre: Vec<i32>,
+    /// Under gravity, the move-order bonus of a column: higher near the middle column (the
+    /// height of the playable cell says nothing about how good it is).
+    column_centre: Vec<i32>,
+    /// Under gravity, the cells the player to move gets by claimeven (see
+    /// [`claimeven_cap`](Self::claimeven_cap)): every other row, from the bottom row when the
+    /// height is even, from the second row when it is odd.
+    claim_rows: B,
+    /// Every window of `k` cells as a bit set, when pairings are looked for (two players, no
+    /// gravity, a board with at most [`PAIRING_MAX_WINDOWS`] windows); else empty.
+    windows: Vec<B>,
     /// Cell index of each bit position.
     cell_of: Vec<usize>,
     /// Bit position of each cell index.
@@ -151,11 +166,18 @@ impl<B: Bits> Solver<B> {
         let mut cell_of = vec![usize::MAX; nbits];
         let mut pos_of = vec![0; w * h];
         let mut centre = vec![0; nbits];
+        let mut column_centre = vec![0; nbits];
+        let mut claim_rows = B::ZERO;
         for r in 0..h {
             for c in 0..w {
                 let pos = r * stride + c;
                 let cell = r * w + c;
                 mask = mask | B::bit(pos);
+                column_centre[pos] = -((2 * c).abs_diff(w - 1) as i32);
+                // Height from the bottom of the same parity as the board's height.
+                if (h - 1 - r) % 2 == h % 2 {
+                    claim_rows = claim_rows | B::bit(pos);
+                }
                 if r == h - 1 {
                     bottom = bottom | B::bit(pos);
                 }
@@ -205,6 +227,13 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
+        let mut windows = Vec::new();
+        if players == 2 && !gravity && rules.windows().count() <= PAIRING_MAX_WINDOWS {
+            windows = rules
+                .windows()
+                .map(|w| w.cells().fold(B::ZERO, |acc, cell| acc | B::bit(pos_of[cell])))
+                .collect();
+        }
         let mut solver = Solver {
             cells: (w * h) as i32,
             k,
@@ -228,6 +257,9 @@ impl<B: Bits> Solver<B> {
             sym_fwd,
             sym_inv,
             centre,
+            column_centre,
+            claim_rows,
+            windows,
             cell_of,
             pos_of,
             table: Table::new(table_bytes),
@@ -474,6 +506,85 @@ impl<B: Bits> Solver<B> {
         threats * 4096 + self.centre[pos]
     }
 
+    /// Pushes the moves of `moves` (at most one per column: gravity) with their order scores:
+    /// the number of empty cells where the mover would then complete a window, at any height
+    /// (Pons' ordering), then closeness of the column to the middle. With a handful of moves,
+    /// counting each move's threats exactly costs about what the board-wide maps of
+    /// [`order_scores`](Self::order_scores) cost, and orders much better.
+    fn push_gravity_moves(&mut self, mut moves: B) {
+        let mine = self.stones[self.mover];
+        let empty = self.empty();
+        while !moves.is_zero() {
+            let pos = moves.lowest();
+            moves = moves ^ B::bit(pos);
+            let stone = B::bit(pos);
+            let threats = (self.win_cells(mine | stone) & empty & !stone).count() as i32;
+            self.moves.push((threats * 4096 + self.column_centre[pos], pos as u32));
+        }
+    }
+
+    /// A cap on the mover's score from a strategy of the other player (the *follower*) that
+    /// needs no search, after Allis' Connect Four rules *claimeven* and *baseinverse*. Under
+    /// gravity and with two players:
+    ///
+    /// - in a column with an even number of empty cells, the follower answers every stone
+    ///   with one directly on top of it, and so gets every second empty cell from the bottom
+    ///   (claimeven); the mover gets the others, the cells of [`claim_rows`](Self::claim_rows);
+    /// - the columns with an odd number of empty cells are paired up, and when the mover plays
+    ///   the lowest empty cell (the *base*) of one, the follower plays the base of the other
+    ///   (baseinverse). Both columns are then even, and claimeven goes on there: above its
+    ///   base, the mover gets the cells of the claim rows again.
+    ///
+    /// The follower always has an answer, so the game goes on that way to the end (or until
+    /// the follower wins). The mover gets at most their stones, the claim-row cells and one
+    /// base of each pair; if no choice of one base per pair lets them fill a window, they
+    /// cannot win: the cap is 0. If besides the follower's sure cells (their stones, the empty
+    /// cells off the claim rows, bases excepted) fill a window, the follower wins, at the latest
+    /// with the last stone: the cap is -1. Otherwise (or with more than four odd columns, where
+    /// the pairings to try get many) there is no cap: `i32::MAX`.
+    fn claimeven_cap(&self, mover: B, other: B, empty: B) -> i32 {
+        const NO_CAP: i32 = i32::MAX;
+        // The lowest empty cell of each column is on a claim row exactly when the column has
+        // an even number of empty cells: the others are the bases.
+        let bases = self.playable(empty) & !self.claim_rows;
+        let most = mover | (empty & self.claim_rows) | bases;
+        let mut base = [B::ZERO; 4];
+        let count = bases.count() as usize;
+        if count > base.len() || count % 2 == 1 {
+            return NO_CAP; // an odd count cannot be paired (it is the follower's turn)
+        }
+        let mut rest = bases;
+        for b in &mut base[..count] {
+            *b = B::bit(rest.lowest());
+            rest = rest ^ *b;
+        }
+        // Whether the mover cannot fill a window, whichever base of each pair they get.
+        let contained = |pairs: &[(usize, usize)]| {
+            let mut choices = [most; 4];
+            let mut len = 1;
+            for &(x, y) in pairs {
+                for i in 0..len {
+                    choices[len + i] = choices[i] ^ base[y];
+                    choices[i] = choices[i] ^ base[x];
+                }
+                len *= 2;
+            }
+            choices[..len].iter().all(|&c| self.window_cover(c).is_zero())
+        };
+        let safe = match count {
+            0 => contained(&[]),
+            2 => contained(&[(0, 1)]),
+            _ => [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]]
+                .iter()
+                .any(|pairs| contained(pairs)),
+        };
+        if !safe {
+            return NO_CAP;
+        }
+        let sure = other | (empty & !self.claim_rows & !bases);
+        if self.window_cover(sure).is_zero() { 0 } else { -1 }
+    }
+
     /// The moves of the player to move worth searching and whether the position is decided
     /// before any search: `Err(score)` for a position whose value is known at once.
     fn candidates(&self) -> Result<B, i32> {
@@ -523,14 +634,38 @@ impl<B: Bits> Solver<B> {
         // after this one, the other side at its earliest slot.
         let mut hi = (cells - n - self.same_off[p]).max(0);
         let mut lo = -(cells - n - self.other_off[p]).max(0);
+        // Proofs that a side cannot win: each is only worth its cost where it can end the
+        // search here, capping the mover at 0 when alpha >= 0, or lifting them to 0 when
+        // beta <= 0 (a null window asks one of the two). Without gravity, two players need both
+        // dead-window maps anyway, to skip dead cells below.
+        let dead_cells = self.players == 2 && !self.gravity;
+        let (mut mine, mut theirs) = (self.mask, self.mask);
         // Dead windows: a side that can no longer complete any window cannot win.
-        let mine = self.side_cover(self.side[p]);
-        let theirs = self.side_cover(!self.side[p]);
-        if mine.is_zero() {
-            hi = hi.min(0);
+        if dead_cells || alpha >= 0 {
+            mine = self.side_cover(self.side[p]);
+            if mine.is_zero() {
+                hi = hi.min(0);
+            }
         }
-        if theirs.is_zero() {
-            lo = lo.max(0);
+        if dead_cells || beta <= 0 {
+            theirs = self.side_cover(!self.side[p]);
+            if theirs.is_zero() {
+                lo = lo.max(0);
+            }
+        }
+        if self.players == 2 {
+            let (mover, other) = (self.stones[p], self.stones[1 - p]);
+            let empty = self.empty();
+            if !self.windows.is_empty() {
+                if hi > 0 && alpha >= 0 && defender_has_pairing(&self.windows, other, empty) {
+                    hi = 0;
+                }
+                if lo < 0 && beta <= 0 && defender_has_pairing(&self.windows, mover, empty) {
+                    lo = 0;
+                }
+            } else if self.gravity && hi > -1 && alpha >= -1 {
+                hi = hi.min(self.claimeven_cap(mover, other, empty));
+            }
         }
         if lo >= hi {
             return lo;
@@ -620,14 +755,18 @@ impl<B: Bits> Solver<B> {
         }
         // Then the others, by threats and centre.
         let base = self.moves.len();
-        if !rest.is_zero() {
-            let several = rest.count() > 1;
-            let maps = self.order_scores(self.empty());
-            while !rest.is_zero() {
-                let pos = rest.lowest();
-                rest = rest ^ B::bit(pos);
-                let score = if several { self.order_score(pos, &maps) } else { 0 };
-                self.moves.push((score, pos as u32));
+        if rest.count() == 1 {
+            self.moves.push((0, rest.lowest() as u32));
+        } else if !rest.is_zero() {
+            if self.gravity {
+                self.push_gravity_moves(rest);
+            } else {
+                let maps = self.order_scores(self.empty());
+                while !rest.is_zero() {
+                    let pos = rest.lowest();
+                    rest = rest ^ B::bit(pos);
+                    self.moves.push((self.order_score(pos, &maps), pos as u32));
+                }
             }
             self.moves[base..].sort_by_key(|m| std::cmp::Reverse(m.0));
         }
@@ -776,5 +915,67 @@ impl<B: Bits> Solver<B> {
             out.push((pos, score));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::oracle::can_force_win;
+    use crate::{Player, Rules};
+    use std::collections::HashMap;
+
+    /// Soundness of claimeven and baseinverse: whenever they cap the mover's score, exhaustive
+    /// search agrees (cap 0: the mover cannot force a win; cap -1: the other player can).
+    /// Over every position of random games on gravity boards of even and odd heights.
+    #[test]
+    fn claimeven_caps_agree_with_exhaustive_search() {
+        let mut seed = 7u64;
+        let mut caps = [0; 2];
+        let mut by_bases = [0; 5];
+        for (w, h, k) in
+            [(4, 4, 3), (4, 4, 4), (5, 4, 4), (4, 5, 4), (5, 5, 4), (6, 4, 4), (5, 3, 3)]
+        {
+            let rules = Rules::new(w, h, k, 2, true).unwrap();
+            let mut memo = [HashMap::new(), HashMap::new()];
+            for _ in 0..80 {
+                let mut state = GameState::new(rules, Player::X).unwrap();
+                while !state.is_over() {
+                    // Exhaustive search is affordable from about 14 empty cells down.
+                    if w * h - state.ply() <= 14 {
+                        let s = Solver::<u64>::new(&state, u64::MAX, 0, None);
+                        let p = s.mover;
+                        let empty = s.empty();
+                        let cap = s.claimeven_cap(s.stones[p], s.stones[1 - p], empty);
+                        if cap <= 0 {
+                            let mover = state.current_player();
+                            let bases = (s.playable(empty) & !s.claim_rows).count() as usize;
+                            by_bases[bases] += 1;
+                            let side = mover.seat();
+                            assert!(
+                                !can_force_win(&state, mover, &mut memo[side]),
+                                "{rules}: capped at {cap} but the mover wins in\n{state}"
+                            );
+                            if cap == -1 {
+                                caps[1] += 1;
+                                let other = mover.next(2);
+                                assert!(
+                                    can_force_win(&state, other, &mut memo[other.seat()]),
+                                    "{rules}: capped at -1 but the mover does not lose in\n{state}"
+                                );
+                            } else {
+                                caps[0] += 1;
+                            }
+                        }
+                    }
+                    let moves = state.available_moves();
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    state = state.apply_move(moves[(seed >> 33) as usize % moves.len()]).unwrap();
+                }
+            }
+        }
+        eprintln!("caps {caps:?} by bases {by_bases:?}");
+        assert!(caps[0] > 200 && caps[1] > 50, "too few caps to test: {caps:?}");
+        assert!(by_bases[2] > 100 && by_bases[4] > 40, "too few baseinverse caps: {by_bases:?}");
     }
 }

@@ -23,7 +23,17 @@ struct Entry {
 /// then costs one memory access at most).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(align(32))]
-struct Pair([Entry; 2]);
+pub(crate) struct Pair([Entry; 2]);
+
+impl Pair {
+    /// The bounds and best move this pair holds for `key`, if it holds `key`.
+    #[inline]
+    pub(crate) fn find(&self, key: u64) -> Option<(i32, i32, Option<usize>)> {
+        let e = self.0.iter().find(|e| e.key == key)?;
+        let best = e.best.checked_sub(1).map(usize::from);
+        Some((i32::from(e.lower), i32::from(e.upper), best))
+    }
+}
 
 /// Slots in a fresh table (or fewer when the byte budget is smaller).
 const INITIAL_SLOTS: usize = 1 << 8;
@@ -76,10 +86,7 @@ impl Table {
     /// The bounds and best move stored for `key`, if its pair holds it.
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<(i32, i32, Option<usize>)> {
-        let i = self.index(key);
-        let e = self.pairs.get(i)?.0.iter().find(|e| e.key == key)?;
-        let best = e.best.checked_sub(1).map(usize::from);
-        Some((i32::from(e.lower), i32::from(e.upper), best))
+        self.pairs.get(self.index(key))?.find(key)
     }
 
     /// Records `lower <= value <= upper` for `key` (a position with `work` empty cells) and
