@@ -25,6 +25,10 @@ const ETC_MIN_EMPTY: i32 = 6;
 /// (gomoku) the live windows are too many to pair until very late, and the scan is not free.
 const PAIRING_MAX_WINDOWS: usize = 192;
 
+/// The most bytes of the table budget that go to the table of positions near the end of the
+/// game (see `Solver::table`): about what a core's second-level cache holds.
+const NEAR_TABLE_BYTES: usize = 1 << 20;
+
 /// How often (in nodes) the stop flag is read.
 const POLL_MASK: u64 = 0xFFF;
 
@@ -85,7 +89,14 @@ pub(crate) struct Solver<B: Bits> {
     cell_of: Vec<usize>,
     /// Bit position of each cell index.
     pos_of: Vec<usize>,
-    table: Table,
+    /// The transposition table of positions with more than `near_empty` empty cells.
+    far: Table,
+    /// The transposition table of the others: most lookups are near the leaves, and a table
+    /// small enough to stay in the cache answers them without a trip to memory, while the far
+    /// table keeps the costlier results out of their way.
+    near: Table,
+    /// Positions with at most this many empty cells use the near table: half the board.
+    near_empty: i32,
     /// Scratch space for move lists, one slice per frame of the recursion.
     moves: Vec<(i32, u32)>,
     /// Nodes visited so far.
@@ -262,7 +273,9 @@ impl<B: Bits> Solver<B> {
             windows,
             cell_of,
             pos_of,
-            table: Table::new(table_bytes),
+            far: Table::new(table_bytes - table_bytes.min(NEAR_TABLE_BYTES * 8) / 8),
+            near: Table::new(table_bytes.min(NEAR_TABLE_BYTES * 8) / 8),
+            near_empty: (w * h / 2) as i32,
             moves: Vec::with_capacity(w * h * 4),
             nodes: 0,
             node_limit,
@@ -434,6 +447,18 @@ impl<B: Bits> Solver<B> {
             }
         }
         cover
+    }
+
+    /// The table of positions with `empty` empty cells.
+    #[inline]
+    fn table(&self, empty: i32) -> &Table {
+        if empty <= self.near_empty { &self.near } else { &self.far }
+    }
+
+    /// [`table`](Self::table), to write to.
+    #[inline]
+    fn table_mut(&mut self, empty: i32) -> &mut Table {
+        if empty <= self.near_empty { &mut self.near } else { &mut self.far }
     }
 
     /// Polls the budget and the stop flag; true when the search must give up.
@@ -696,7 +721,7 @@ impl<B: Bits> Solver<B> {
         }
         let (key, sym) = self.key();
         let mut hint = usize::MAX;
-        if let Some((t_lo, t_hi, t_move)) = self.table.get(key) {
+        if let Some((t_lo, t_hi, t_move)) = self.table(cells - n).get(key) {
             if let Some(canonical) = t_move {
                 hint = usize::from(self.sym_inv[canonical][sym]);
             }
@@ -745,7 +770,8 @@ impl<B: Bits> Solver<B> {
                 left = left ^ B::bit(pos);
                 let z = &self.zob[p * self.nbits + pos];
                 let child = self.hash[..self.nsym].iter().zip(z).map(|(h, z)| h ^ z).min();
-                if let Some((c_lo, c_hi, _)) = self.table.get(child.unwrap_or(0).max(1)) {
+                let table = self.table(cells - n - 1);
+                if let Some((c_lo, c_hi, _)) = table.get(child.unwrap_or(0).max(1)) {
                     let v = if same { c_lo } else { -c_hi };
                     if v >= beta {
                         return v;
@@ -795,12 +821,13 @@ impl<B: Bits> Solver<B> {
         // The best move is kept in the canonical orientation of the position (see `key`).
         let canonical = Some(usize::from(self.sym_fwd[best_pos][sym]));
         let work = (cells - n) as u32;
+        let table = self.table_mut(cells - n);
         if best >= beta {
-            self.table.put(key, best.max(lo), hi, canonical, work);
+            table.put(key, best.max(lo), hi, canonical, work);
         } else if best <= alpha0 {
-            self.table.put(key, lo, best.min(hi), None, work);
+            table.put(key, lo, best.min(hi), None, work);
         } else {
-            self.table.put(key, best, best, canonical, work);
+            table.put(key, best, best, canonical, work);
         }
         best
     }

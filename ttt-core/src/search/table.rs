@@ -6,6 +6,10 @@
 //! the position's 64-bit symmetry-reduced hash, stored whole so that a slot answers only for
 //! its own position. The table starts small and doubles while it is more than half full, up to
 //! the byte budget, so that small problems pay for a small table.
+//!
+//! The solver keeps two tables (see `Solver::table`): a small one for the positions near the
+//! end of the game, which are most of the lookups and fit in the processor's cache there, and a
+//! big one for the rest.
 
 /// One slot: a position's key and the bounds known on its value. Key 0 marks an empty slot.
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,34 +39,25 @@ impl Pair {
     }
 }
 
-/// Slots in a fresh table (or fewer when the byte budget is smaller).
-const INITIAL_SLOTS: usize = 1 << 8;
+/// Pairs in a fresh table (or fewer when the byte budget is smaller).
+const INITIAL_PAIRS: usize = 1 << 7;
 
 /// A bounded-memory map from position keys to (lower, upper) bounds of their value.
 #[derive(Debug)]
 pub(crate) struct Table {
     pairs: Vec<Pair>,
-    /// log2 of the number of slots (twice the number of pairs).
-    bits: u32,
     /// Pairs with at least one slot in use.
     filled: usize,
-    /// The most slots the byte budget allows (a power of two, 0 or at least 2).
-    max_slots: usize,
+    /// The most pairs the byte budget allows.
+    max_pairs: usize,
 }
 
 impl Table {
     /// A table that never takes more than `bytes` bytes for its slots (while it grows, the old
     /// slot array and the new one, half its size, live together for a moment).
     pub(crate) fn new(bytes: usize) -> Table {
-        let fit = bytes / std::mem::size_of::<Entry>();
-        let max_slots = if fit < 2 { 0 } else { 1 << fit.ilog2() };
-        let len = INITIAL_SLOTS.min(max_slots);
-        Table {
-            pairs: vec![Pair::default(); len / 2],
-            bits: len.max(1).ilog2(),
-            filled: 0,
-            max_slots,
-        }
+        let max_pairs = bytes / std::mem::size_of::<Pair>();
+        Table { pairs: vec![Pair::default(); INITIAL_PAIRS.min(max_pairs)], filled: 0, max_pairs }
     }
 
     /// The byte size of the slot array now.
@@ -74,13 +69,11 @@ impl Table {
     /// The pair of `key`.
     #[inline]
     fn index(&self, key: u64) -> usize {
-        // Fibonacci hashing: the top bits of the product mix every bit of the key, which
-        // matters because symmetry-reduced keys (a minimum of several hashes) are biased low.
-        if self.bits <= 1 {
-            0
-        } else {
-            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (65 - self.bits)) as usize
-        }
+        // Fibonacci hashing mixes every bit of the key into the top bits of the product, which
+        // matters because symmetry-reduced keys (a minimum of several hashes) are biased low;
+        // the top bits then pick a pair among any number of them (Lemire's range reduction).
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((u128::from(mixed) * self.pairs.len() as u128) >> 64) as usize
     }
 
     /// The bounds and best move stored for `key`, if its pair holds it.
@@ -112,7 +105,7 @@ impl Table {
         let [first, second] = self.pairs[i].0;
         if first.key == 0 && second.key == 0 {
             self.filled += 1;
-            if self.filled * 2 > self.pairs.len() && self.pairs.len() * 4 <= self.max_slots {
+            if self.filled * 2 > self.pairs.len() && self.pairs.len() < self.max_pairs {
                 self.grow();
                 return self.put(key, lower, upper, best, work);
             }
@@ -134,11 +127,11 @@ impl Table {
         }
     }
 
-    /// Doubles the slot array and moves every entry to its new place.
+    /// Doubles the slot array (or grows it to the budget, if that is less) and moves every
+    /// entry to its new place.
     fn grow(&mut self) {
-        let doubled = vec![Pair::default(); self.pairs.len() * 2];
-        let old = std::mem::replace(&mut self.pairs, doubled);
-        self.bits += 1;
+        let bigger = vec![Pair::default(); (self.pairs.len() * 2).min(self.max_pairs)];
+        let old = std::mem::replace(&mut self.pairs, bigger);
         self.filled = 0;
         // Entries that cost more go in first, so they get the first slots.
         let mut old: Vec<Entry> = old.iter().flat_map(|p| p.0).filter(|e| e.key != 0).collect();
@@ -173,7 +166,13 @@ mod tests {
             t.put(key.wrapping_mul(0x1234_5678_9ABC_DEF1) | 1, 0, 0, None, (key % 7) as u32);
         }
         assert!(t.bytes() <= 1 << 16);
-        assert!(t.bytes() > INITIAL_SLOTS * 16);
+        assert!(t.bytes() > INITIAL_PAIRS * 32);
+        // A budget that is not a power of two is used whole.
+        let mut odd = Table::new(1000 * 32);
+        for key in 1..50_000u64 {
+            odd.put(key.wrapping_mul(0x1234_5678_9ABC_DEF1) | 1, 0, 0, None, 1);
+        }
+        assert_eq!(odd.bytes(), 1000 * 32);
         // No memory at all: nothing is stored, nothing is found.
         let mut none = Table::new(0);
         none.put(7, 0, 0, None, 0);
