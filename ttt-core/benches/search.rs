@@ -1,7 +1,7 @@
 //! Benchmarks of the search (single thread, a cold table in every iteration: each call builds
 //! its own). `cargo bench -p ttt-core --bench search`; one group: `cargo bench ... -- solve`.
 //!
-//! The two longest solves (8×4 k=4 and 6×6 k=4 with gravity, tens of seconds each) run only
+//! The two longest solves (8×4 k=4 and 6×6 k=4 with gravity, seconds each) run only
 //! with `TTT_BENCH_SLOW=1` in the environment; the example `solve` times them once.
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -239,11 +239,21 @@ impl<B: Bits> Solver<B> {
             }
         }
         let mut windows = Vec::new();
-        if players == 2 && !gravity && rules.windows().count() <= PAIRING_MAX_WINDOWS {
-            windows = rules
-                .windows()
-                .map(|w| w.cells().fold(B::ZERO, |acc, cell| acc | B::bit(pos_of[cell])))
-                .collect();
+        if players == 2 && !gravity {
+            // Each window from its first cell: a start whose k - 1 next cells along the
+            // direction are on the board (the spare bit ends every row).
+            for &d in &dirs {
+                for start in 0..nbits {
+                    let cells = (0..k as u32).map(|i| start + (d * i) as usize);
+                    if cells.clone().all(|pos| pos < nbits && mask.has(pos)) {
+                        windows.push(cells.fold(B::ZERO, |acc, pos| acc | B::bit(pos)));
+                    }
+                }
+            }
+            debug_assert_eq!(windows.len(), rules.windows().count());
+            if windows.len() > PAIRING_MAX_WINDOWS {
+                windows = Vec::new();
+            }
         }
         let mut solver = Solver {
             cells: (w * h) as i32,

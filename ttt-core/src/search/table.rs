@@ -40,7 +40,7 @@ impl Pair {
 }
 
 /// Pairs in a fresh table (or fewer when the byte budget is smaller).
-const INITIAL_PAIRS: usize = 1 << 7;
+const INITIAL_PAIRS: usize = 1 << 6;
 
 /// A bounded-memory map from position keys to (lower, upper) bounds of their value.
 #[derive(Debug)]
