@@ -27,7 +27,7 @@ bench-python:
 coverage:
 	command -v cargo-tarpaulin >/dev/null || cargo install cargo-tarpaulin --locked
 	CARGO_PROFILE_TEST_OPT_LEVEL=0 cargo tarpaulin -p ttt-core --engine ptrace --skip-clean \
-		--target-dir target/coverage --include-files 'ttt-core/src/*' --out Stdout
+		--target-dir target/coverage --timeout 600 --include-files 'ttt-core/src/*' --out Stdout
 
 # ---------------------------------------------------------------------------------------------
 # The C library (ttt-ffi): `make lib` builds build/c/lib/{libttt.so*,libttt.a,pkgconfig/ttt.pc},

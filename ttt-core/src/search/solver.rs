@@ -975,11 +975,11 @@ mod tests {
         {
             let rules = Rules::new(w, h, k, 2, true).unwrap();
             let mut memo = [HashMap::new(), HashMap::new()];
-            for _ in 0..80 {
+            for _ in 0..100 {
                 let mut state = GameState::new(rules, Player::X).unwrap();
                 while !state.is_over() {
-                    // Exhaustive search is affordable from about 14 empty cells down.
-                    if w * h - state.ply() <= 14 {
+                    // Exhaustive search is affordable from about 16 empty cells down.
+                    if w * h - state.ply() <= 16 {
                         let s = Solver::<u64>::new(&state, u64::MAX, 0, None);
                         let p = s.mover;
                         let empty = s.empty();
@@ -1011,7 +1011,6 @@ mod tests {
                 }
             }
         }
-        eprintln!("caps {caps:?} by bases {by_bases:?}");
         assert!(caps[0] > 200 && caps[1] > 50, "too few caps to test: {caps:?}");
         assert!(by_bases[2] > 100 && by_bases[4] > 40, "too few baseinverse caps: {by_bases:?}");
     }
