@@ -115,11 +115,18 @@ impl Not for Wide {
 impl Bits for Wide {
     const ZERO: Self = Wide([0; WORDS]);
     const CAPACITY: usize = 64 * WORDS;
+    #[inline]
+    fn is_zero(self) -> bool {
+        // An or of the words, not `==`: that compiles to a call of memcmp.
+        self.0.iter().fold(0, |acc, w| acc | w) == 0
+    }
+    #[inline]
     fn bit(i: usize) -> Self {
         let mut w = [0; WORDS];
         w[i / 64] = 1 << (i % 64);
         Wide(w)
     }
+    #[inline]
     fn up(self, n: u32) -> Self {
         let (words, bits) = ((n / 64) as usize, n % 64);
         let mut out = [0u64; WORDS];
@@ -133,6 +140,7 @@ impl Bits for Wide {
         }
         Wide(out)
     }
+    #[inline]
     fn down(self, n: u32) -> Self {
         let (words, bits) = ((n / 64) as usize, n % 64);
         let mut out = [0u64; WORDS];
@@ -146,9 +154,11 @@ impl Bits for Wide {
         }
         Wide(out)
     }
+    #[inline]
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
+    #[inline]
     fn lowest(self) -> usize {
         for (i, w) in self.0.iter().enumerate() {
             if *w != 0 {

@@ -145,7 +145,7 @@ pub struct SearchLimits {
 
 impl SearchLimits {
     /// The default node budget: 2 million nodes. A node costs more on a bigger board: used up,
-    /// this budget took about 0.7 s of CPU on Connect Four and 4 s on 15×15 and 20×20 boards on
+    /// this budget took about 0.4 s of CPU on Connect Four, 2.5 s on 15×15 and 4 s on 20×20 on
     /// the machine the benchmarks ran on. For scale: the empty 5×5 board with four in a row is
     /// solved in about 18 thousand nodes, Pons' middle-game Connect Four test positions
     /// (`Test_L2_R2`) in about 30 thousand on average.

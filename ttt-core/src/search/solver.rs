@@ -21,6 +21,10 @@ const MAX_SYM: usize = 8;
 /// end of the game they cost more than they save).
 const ETC_MIN_EMPTY: i32 = 6;
 
+/// Nor with more moves than this to look up: each lookup is a likely cache miss, and on a big
+/// board (hundreds of moves) they took two thirds of the time of a budgeted search.
+const ETC_MAX_MOVES: u32 = 32;
+
 /// Pairings are looked for only on boards with at most this many windows: on bigger ones
 /// (gomoku) the live windows are too many to pair until very late, and the scan is not free.
 const PAIRING_MAX_WINDOWS: usize = 192;
@@ -773,7 +777,7 @@ impl<B: Bits> Solver<B> {
         }
         // Enhanced transposition cutoff: a child the table already knows to be good enough
         // ends the search here before any other move is tried.
-        if cells - n > ETC_MIN_EMPTY && !rest.is_zero() {
+        if cells - n > ETC_MIN_EMPTY && !rest.is_zero() && rest.count() <= ETC_MAX_MOVES {
             let mut left = rest;
             while !left.is_zero() {
                 let pos = left.lowest();
