@@ -391,14 +391,24 @@ impl<B: Bits> Solver<B> {
 
     /// Cells (occupied or not, spare bits excluded) that would complete a window of `k` for
     /// the stone set `m`: for every direction, cells `p` with `a` stones of `m` just before
-    /// them and `k - 1 - a` just after.
+    /// them and `k - 1 - a` just after. The hottest function of the search: the usual window
+    /// lengths get a copy with the loops unrolled.
     fn win_cells(&self, m: B) -> B {
-        let k = self.k;
-        if k == 1 {
-            return self.mask;
+        match self.k {
+            1 => self.mask,
+            3 => self.win_cells_of::<3>(m),
+            4 => self.win_cells_of::<4>(m),
+            5 => self.win_cells_of::<5>(m),
+            _ => self.win_cells_of::<{ crate::rules::MAX_SIDE }>(m),
         }
+    }
+
+    /// [`win_cells`](Self::win_cells) for windows of `k` cells, `2 <= k <= K`.
+    #[inline(always)]
+    fn win_cells_of<const K: usize>(&self, m: B) -> B {
+        let k = self.k.min(K);
         let mut res = B::ZERO;
-        let mut after = [B::ZERO; crate::rules::MAX_SIDE];
+        let mut after = [B::ZERO; K];
         for &s in &self.dirs {
             // after[b]: cells whose b next cells along the direction are all in `m`.
             after[0] = !B::ZERO;
@@ -965,6 +975,51 @@ mod tests {
     use crate::search::oracle::can_force_win;
     use crate::{Player, Rules};
     use std::collections::HashMap;
+
+    /// `win_cells` (each unrolled copy and the general one) against the definition: the cells
+    /// that, added to the set, fill a whole window of the rules.
+    fn check_win_cells<B: Bits>(rules: Rules, seed: &mut u64) {
+        let state = GameState::new(rules, Player::X).unwrap();
+        let s = Solver::<B>::new(&state, u64::MAX, 0, None);
+        let windows: Vec<Vec<usize>> =
+            rules.windows().map(|w| w.cells().map(|c| s.pos(c)).collect()).collect();
+        for _ in 0..50 {
+            let mut m = B::ZERO;
+            for cell in 0..rules.cell_count() {
+                *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                if (*seed >> 33) % 3 != 0 {
+                    m = m | B::bit(s.pos(cell));
+                }
+            }
+            let mut expected = B::ZERO;
+            for w in &windows {
+                let missing: Vec<usize> = w.iter().copied().filter(|&p| !m.has(p)).collect();
+                if let [p] = missing[..] {
+                    expected = expected | B::bit(p);
+                }
+            }
+            // A full window: every cell of it completes it (the stone is already there).
+            for w in windows.iter().filter(|w| w.iter().all(|&p| m.has(p))) {
+                for &p in w {
+                    expected = expected | B::bit(p);
+                }
+            }
+            assert_eq!(s.win_cells(m), expected, "{rules}");
+        }
+    }
+
+    #[test]
+    fn win_cells_match_the_definition() {
+        let mut seed = 3;
+        for (w, h, k) in [(3, 3, 3), (4, 4, 2), (6, 5, 4), (7, 6, 5), (7, 7, 6), (7, 8, 7)] {
+            let rules = Rules::new(w, h, k, 2, false).unwrap();
+            check_win_cells::<u64>(rules, &mut seed);
+            check_win_cells::<u128>(rules, &mut seed);
+            check_win_cells::<crate::search::bits::Wide>(rules, &mut seed);
+        }
+        let big = Rules::new(20, 20, 9, 2, false).unwrap();
+        check_win_cells::<crate::search::bits::Wide>(big, &mut seed);
+    }
 
     /// Soundness of claimeven and baseinverse: whenever they cap the mover's score, exhaustive
     /// search agrees (cap 0: the mover cannot force a win; cap -1: the other player can).
