@@ -600,7 +600,7 @@ impl<B: Bits> Solver<B> {
         let mut base = [B::ZERO; 4];
         let count = bases.count() as usize;
         if count > base.len() || count % 2 == 1 {
-            return NO_CAP; // an odd count cannot be paired (it is the follower's turn)
+            return NO_CAP; // an odd count cannot be paired; more would be many pairings
         }
         let mut rest = bases;
         for b in &mut base[..count] {
