@@ -108,11 +108,11 @@
 //! [`Rules::centre_distance4`]: crate::Rules::centre_distance4
 
 mod bits;
-#[cfg(test)]
-mod oracle;
 mod pairing;
 mod solver;
 mod table;
+#[cfg(test)]
+mod testkit;
 
 use crate::state::GameState;
 use bits::{Bits, Wide};
@@ -432,23 +432,8 @@ fn analyze_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> Vec<MoveAn
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::testkit::random_positions;
     use crate::{Player, Rules};
-
-    /// Positions from a few deterministic pseudo-random games.
-    fn positions(rules: Rules, games: usize) -> Vec<GameState> {
-        let mut seed = 12_345u64;
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut s = GameState::new(rules, Player::X).unwrap();
-            while !s.is_over() {
-                out.push(s.clone());
-                let moves = s.available_moves();
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                s = s.apply_move(moves[(seed >> 33) as usize % moves.len()]).unwrap();
-            }
-        }
-        out
-    }
 
     /// The three bitboard widths give the same answers (the wide ones are normally used only
     /// for big boards, so small boards are the way to compare them).
@@ -461,7 +446,7 @@ mod tests {
             Rules::new(5, 4, 4, 2, true).unwrap(),
             Rules::new(4, 3, 3, 3, false).unwrap(),
         ] {
-            for s in positions(rules, 2).into_iter().filter(|s| s.ply() >= 2) {
+            for s in random_positions(rules, 2, &mut 12_345).into_iter().filter(|s| s.ply() >= 2) {
                 let narrow = analyze_impl::<u64>(&s, &limits);
                 assert_eq!(analyze_impl::<u128>(&s, &limits), narrow, "{rules}\n{s}");
                 assert_eq!(analyze_impl::<Wide>(&s, &limits), narrow, "{rules}\n{s}");

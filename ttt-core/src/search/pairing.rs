@@ -100,7 +100,7 @@ fn cover<B: Bits>(live: &[B], covered: u64, used: B, steps: &mut u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::oracle::can_force_win;
+    use crate::search::testkit::{can_force_win, random_positions};
     use crate::{GameState, Player, Rules};
     use std::collections::HashMap;
 
@@ -160,26 +160,18 @@ mod tests {
             let rules = Rules::new(w, h, k, 2, false).unwrap();
             let all = windows(&rules);
             let mut memo = [HashMap::new(), HashMap::new()];
-            for _ in 0..20 {
-                let mut state = GameState::new(rules, Player::X).unwrap();
-                while !state.is_over() {
-                    // Exhaustive search is cheap from 12 empty cells down.
-                    if state.available_moves().len() <= 12 {
-                        for (side, attacker) in [Player::X, Player::O].into_iter().enumerate() {
-                            let defender = attacker.next(2);
-                            let d = stones(&state, defender);
-                            if defender_has_pairing(&all, d, empty(&state)) {
-                                found += 1;
-                                assert!(
-                                    !can_force_win(&state, attacker, &mut memo[side]),
-                                    "{rules}: a pairing against {attacker:?} in\n{state}"
-                                );
-                            }
-                        }
+            // Exhaustive search is cheap from 12 empty cells down.
+            let positions = random_positions(rules, 20, &mut seed);
+            for state in positions.iter().filter(|s| s.available_moves().len() <= 12) {
+                for (side, attacker) in [Player::X, Player::O].into_iter().enumerate() {
+                    let defender = attacker.next(2);
+                    if defender_has_pairing(&all, stones(state, defender), empty(state)) {
+                        found += 1;
+                        assert!(
+                            !can_force_win(state, attacker, &mut memo[side]),
+                            "{rules}: a pairing against {attacker:?} in\n{state}"
+                        );
                     }
-                    let moves = state.available_moves();
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    state = state.apply_move(moves[(seed >> 33) as usize % moves.len()]).unwrap();
                 }
             }
         }

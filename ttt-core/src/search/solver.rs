@@ -771,9 +771,7 @@ impl<B: Bits> Solver<B> {
         // The table's best move first, before the others are even ordered: it often cuts.
         if hint != usize::MAX && moves.has(hint) {
             rest = rest ^ B::bit(hint);
-            self.play(hint);
-            let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
-            self.undo(hint);
+            let v = self.child_value(hint, alpha, beta, same);
             if self.aborted {
                 return 0;
             }
@@ -823,9 +821,7 @@ impl<B: Bits> Solver<B> {
         let end = self.moves.len();
         for i in base..end {
             let pos = self.moves[i].1 as usize;
-            self.play(pos);
-            let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
-            self.undo(pos);
+            let v = self.child_value(pos, alpha, beta, same);
             if self.aborted {
                 self.moves.truncate(base);
                 return 0;
@@ -854,6 +850,17 @@ impl<B: Bits> Solver<B> {
             table.put(key, best, best, canonical, work);
         }
         best
+    }
+
+    /// The value of playing `pos` for the player to move, against their window
+    /// `(alpha, beta)`: the position after it is searched from the point of view of the
+    /// player moving there, `same` telling whether that player is on the same side.
+    #[inline]
+    fn child_value(&mut self, pos: usize, alpha: i32, beta: i32, same: bool) -> i32 {
+        self.play(pos);
+        let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
+        self.undo(pos);
+        v
     }
 
     /// The exact value of the position for the side to move, by null-window probes that narrow
@@ -934,10 +941,7 @@ impl<B: Bits> Solver<B> {
         if self.wins_at(pos) {
             return Some(self.cells - self.n);
         }
-        let same = self.same_side_next();
-        self.play(pos);
-        let v = if same { self.negamax(alpha, beta) } else { -self.negamax(-beta, -alpha) };
-        self.undo(pos);
+        let v = self.child_value(pos, alpha, beta, self.same_side_next());
         (!self.aborted).then_some(v)
     }
 
@@ -972,7 +976,7 @@ impl<B: Bits> Solver<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::oracle::can_force_win;
+    use crate::search::testkit::{can_force_win, random_positions};
     use crate::{Player, Rules};
     use std::collections::HashMap;
 
@@ -1034,39 +1038,32 @@ mod tests {
         {
             let rules = Rules::new(w, h, k, 2, true).unwrap();
             let mut memo = [HashMap::new(), HashMap::new()];
-            for _ in 0..100 {
-                let mut state = GameState::new(rules, Player::X).unwrap();
-                while !state.is_over() {
-                    // Exhaustive search is affordable from about 16 empty cells down.
-                    if w * h - state.ply() <= 16 {
-                        let s = Solver::<u64>::new(&state, u64::MAX, 0, None);
-                        let p = s.mover;
-                        let empty = s.empty();
-                        let cap = s.claimeven_cap(s.stones[p], s.stones[1 - p], empty);
-                        if cap <= 0 {
-                            let mover = state.current_player();
-                            let bases = (s.playable(empty) & !s.claim_rows).count() as usize;
-                            by_bases[bases] += 1;
-                            let side = mover.seat();
-                            assert!(
-                                !can_force_win(&state, mover, &mut memo[side]),
-                                "{rules}: capped at {cap} but the mover wins in\n{state}"
-                            );
-                            if cap == -1 {
-                                caps[1] += 1;
-                                let other = mover.next(2);
-                                assert!(
-                                    can_force_win(&state, other, &mut memo[other.seat()]),
-                                    "{rules}: capped at -1 but the mover does not lose in\n{state}"
-                                );
-                            } else {
-                                caps[0] += 1;
-                            }
-                        }
-                    }
-                    let moves = state.available_moves();
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    state = state.apply_move(moves[(seed >> 33) as usize % moves.len()]).unwrap();
+            // Exhaustive search is affordable from about 16 empty cells down.
+            let positions = random_positions(rules, 100, &mut seed);
+            for state in positions.iter().filter(|s| w * h - s.ply() <= 16) {
+                let s = Solver::<u64>::new(state, u64::MAX, 0, None);
+                let p = s.mover;
+                let empty = s.empty();
+                let cap = s.claimeven_cap(s.stones[p], s.stones[1 - p], empty);
+                if cap > 0 {
+                    continue;
+                }
+                let mover = state.current_player();
+                let bases = (s.playable(empty) & !s.claim_rows).count() as usize;
+                by_bases[bases] += 1;
+                assert!(
+                    !can_force_win(state, mover, &mut memo[mover.seat()]),
+                    "{rules}: capped at {cap} but the mover wins in\n{state}"
+                );
+                if cap == -1 {
+                    caps[1] += 1;
+                    let other = mover.next(2);
+                    assert!(
+                        can_force_win(state, other, &mut memo[other.seat()]),
+                        "{rules}: capped at -1 but the mover does not lose in\n{state}"
+                    );
+                } else {
+                    caps[0] += 1;
                 }
             }
         }
