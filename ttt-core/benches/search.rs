@@ -4,26 +4,17 @@
 //! The two longest solves (8×4 k=4 and 6×6 k=4 with gravity) take seconds each: with ten
 //! samples, about a minute together. The example `solve` times one solve once.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::Duration;
 use ttt_core::{GameState, Player, Rules, SearchLimits, analyze, best_move_with};
 
 /// Every reachable in-progress classic position (4520 of them).
 fn classic_positions() -> Vec<GameState> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![GameState::new(Rules::default(), Player::X).unwrap()];
-    while let Some(s) = stack.pop() {
-        if s.is_over() || !seen.insert(s.board().to_vec()) {
-            continue;
-        }
-        for m in s.available_moves() {
-            stack.push(s.apply_move(m).unwrap());
-        }
-        out.push(s);
-    }
+    let out = common::reachable_in_progress(Rules::default());
     assert_eq!(out.len(), 4520);
     out
 }

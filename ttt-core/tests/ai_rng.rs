@@ -1,6 +1,9 @@
 //! The injected randomness: the seeded generator's stream, the float-to-index rule and its edges,
 //! closures as sources, and the documented number of draws per call.
 
+mod common;
+
+use common::random_positions;
 use std::cell::Cell as StdCell;
 use ttt_core::ai::pick_index;
 use ttt_core::{
@@ -139,21 +142,6 @@ fn counting(count: &StdCell<usize>, mut inner: SeededRng) -> impl FnMut() -> f64
         count.set(count.get() + 1);
         inner.next_f64()
     }
-}
-
-fn random_positions(rules: Rules, seed: u64, games: usize) -> Vec<GameState> {
-    let mut rng = SeededRng::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut s = GameState::new(rules, Player::X).unwrap();
-        while !s.is_over() {
-            out.push(s.clone());
-            let moves = s.available_moves();
-            s = s.apply_move(moves[pick_index(rng.next_f64(), moves.len())]).unwrap();
-        }
-        out.push(s);
-    }
-    out
 }
 
 #[test]

@@ -2,27 +2,14 @@
 //! several rule sets, errors on finished games, Medium's win / block / random order, and the
 //! uniformity of Easy.
 
+mod common;
+
+use common::random_positions;
 use std::collections::{BTreeSet, HashSet};
-use ttt_core::ai::pick_index;
 use ttt_core::{
-    AiError, Difficulty, GameState, Player, Rng, Rules, SeededRng, Status, WIN_LINES, choose_move,
+    AiError, Difficulty, GameState, Player, Rules, SeededRng, Status, WIN_LINES, choose_move,
     parse_board,
 };
-
-fn random_positions(rules: Rules, seed: u64, games: usize) -> Vec<GameState> {
-    let mut rng = SeededRng::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut s = GameState::new(rules, Player::X).unwrap();
-        while !s.is_over() {
-            out.push(s.clone());
-            let moves = s.available_moves();
-            s = s.apply_move(moves[pick_index(rng.next_f64(), moves.len())]).unwrap();
-        }
-        out.push(s);
-    }
-    out
-}
 
 /// Every reachable classic position, by breadth-first search through the engine.
 fn classic_positions() -> Vec<GameState> {

@@ -1,7 +1,10 @@
 //! The search against an independent, plain memoized minimax on every reachable classic
 //! position, plus the peer library's examples.
 
-use std::collections::{HashMap, HashSet};
+mod common;
+
+use common::reachable_in_progress;
+use std::collections::HashMap;
 use ttt_core::{
     GameState, MoveAnalysis, Outcome, Player, Rules, SearchLimits, Status, analyze, best_move,
     best_move_with,
@@ -69,26 +72,9 @@ fn expected(
     scored.into_iter().map(|(_, a)| a).collect()
 }
 
-/// Every reachable position where the game is still on, X starting.
-fn reachable() -> Vec<GameState> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![GameState::new(Rules::default(), Player::X).unwrap()];
-    while let Some(s) = stack.pop() {
-        if s.is_over() || !seen.insert(s.board().to_vec()) {
-            continue;
-        }
-        for m in s.available_moves() {
-            stack.push(s.apply_move(m).unwrap());
-        }
-        out.push(s);
-    }
-    out
-}
-
 #[test]
 fn agrees_with_plain_minimax_on_all_4520_positions() {
-    let positions = reachable();
+    let positions = reachable_in_progress(Rules::default());
     assert_eq!(positions.len(), 4520);
     let mut memo = HashMap::new();
     for s in &positions {
@@ -143,7 +129,7 @@ fn takes_the_fastest_win() {
     );
     // And everywhere: whenever a win in 1 exists, the best move is one.
     let mut seen = 0;
-    for s in reachable() {
+    for s in reachable_in_progress(Rules::default()) {
         let moves = analyze(&s);
         if moves.iter().any(|m| m.plies == Some(1) && m.outcome == Some(Outcome::Win)) {
             seen += 1;

@@ -1,6 +1,9 @@
 //! Three and four players: the search is paranoid (the player to move against all the others
 //! together). Checked against a plain memoized minimax of that game written here.
 
+mod common;
+
+use common::reachable_in_progress;
 use std::collections::{HashMap, HashSet};
 use ttt_core::{GameState, MoveAnalysis, Outcome, Player, Rules, Status, analyze, best_move};
 
@@ -78,23 +81,6 @@ fn sample(rules: Rules, min_stones: usize, games: usize) -> Vec<GameState> {
     out
 }
 
-/// Every reachable in-progress position (X starting).
-fn all_positions(rules: Rules) -> Vec<GameState> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut stack = vec![GameState::new(rules, Player::X).unwrap()];
-    while let Some(s) = stack.pop() {
-        if s.is_over() || !seen.insert(s.board().to_vec()) {
-            continue;
-        }
-        for m in s.available_moves() {
-            stack.push(s.apply_move(m).unwrap());
-        }
-        out.push(s);
-    }
-    out
-}
-
 fn check(positions: &[GameState]) -> usize {
     let mut memo = Memo::new();
     for s in positions {
@@ -109,7 +95,7 @@ fn check(positions: &[GameState]) -> usize {
 #[test]
 fn three_players_classic_board() {
     let rules = Rules::new(3, 3, 3, 3, false).unwrap();
-    assert!(check(&all_positions(rules)) > 1000);
+    assert!(check(&reachable_in_progress(rules)) > 1000);
     // From the empty board X cannot win against two: the coalition does not let it.
     let empty = GameState::new(rules, Player::X).unwrap();
     let moves = analyze(&empty);
@@ -125,6 +111,6 @@ fn three_players_bigger_boards() {
 
 #[test]
 fn four_players() {
-    assert!(check(&all_positions(Rules::new(3, 3, 3, 4, false).unwrap())) > 1000);
+    assert!(check(&reachable_in_progress(Rules::new(3, 3, 3, 4, false).unwrap())) > 1000);
     assert!(check(&sample(Rules::new(4, 3, 3, 4, false).unwrap(), 5, 60)) > 100);
 }

@@ -1,0 +1,42 @@
+//! Position generators shared by the integration tests (every test file is a crate of its own
+//! and uses some of them; hence `dead_code` is allowed here).
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+use ttt_core::ai::pick_index;
+use ttt_core::{GameState, Player, Rng, Rules, SeededRng};
+
+/// Every position, the final ones included, of `games` games from the empty board of `rules`
+/// (X starting) with moves drawn from `SeededRng::new(seed)`.
+pub fn random_positions(rules: Rules, seed: u64, games: usize) -> Vec<GameState> {
+    let mut rng = SeededRng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut s = GameState::new(rules, Player::X).unwrap();
+        while !s.is_over() {
+            out.push(s.clone());
+            let moves = s.available_moves();
+            s = s.apply_move(moves[pick_index(rng.next_f64(), moves.len())]).unwrap();
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// Every reachable position of `rules` where the game is still on (X starting), each board
+/// once.
+pub fn reachable_in_progress(rules: Rules) -> Vec<GameState> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut stack = vec![GameState::new(rules, Player::X).unwrap()];
+    while let Some(s) = stack.pop() {
+        if s.is_over() || !seen.insert(s.board().to_vec()) {
+            continue;
+        }
+        for m in s.available_moves() {
+            stack.push(s.apply_move(m).unwrap());
+        }
+        out.push(s);
+    }
+    out
+}
