@@ -91,7 +91,8 @@ pub use position::{PositionError, parse_board, parse_state};
 pub use record::{RECORD_VERSION, RecordError, RecordErrorKind};
 pub use rules::{Direction, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, Rules, RulesError, Window};
 pub use search::{
-    BestMove, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move, best_move_with,
+    BestMove, Engine, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move,
+    best_move_with,
 };
 pub use state::{Evaluation, GameState, InvalidMoveError, InvalidMoveReason, Status};
 

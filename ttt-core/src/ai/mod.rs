@@ -50,7 +50,7 @@ mod rng;
 pub use rng::{Rng, SeededRng, pick_index};
 
 use crate::GameState;
-use crate::search::{Outcome, SearchLimits, analyze_with};
+use crate::search::{Engine, SearchLimits};
 use std::fmt;
 use std::str::FromStr;
 
@@ -162,46 +162,55 @@ pub fn choose_move_with(
     rng: &mut dyn Rng,
     limits: &SearchLimits,
 ) -> Result<Choice, AiError> {
-    if state.is_over() {
-        return Err(AiError::GameOver);
-    }
-    // No wildcard arm: a new difficulty does not compile until it is handled here.
-    Ok(match difficulty {
-        Difficulty::Easy => Choice { index: easy::choose(state, rng), proven: false },
-        Difficulty::Medium => Choice { index: medium::choose(state, rng), proven: false },
-        Difficulty::Hard => hard(state, rng, limits),
-    })
+    Engine::with_table_bytes(limits.table_bytes).choose_move_with(state, difficulty, rng, limits)
 }
 
-/// Hard: uniform among all moves of best exact score, or the search's best unproven answer.
-fn hard(state: &GameState, rng: &mut dyn Rng, limits: &SearchLimits) -> Choice {
-    let analysis = analyze_with(state, limits);
-    let cells = state.rules().cell_count() as i64;
-    let scores: Option<Vec<(usize, i64)>> = analysis
-        .iter()
-        .map(|m| {
-            let plies = i64::from(m.plies?);
-            let score = match m.outcome? {
-                Outcome::Win => cells + 1 - plies,
-                Outcome::Loss => plies - cells - 1,
-                Outcome::Draw => 0,
-            };
-            Some((m.index, score))
+/// Hard: uniform among all moves of best exact score, or among the moves the budgeted answer
+/// rates equal (see [`Engine`]).
+fn hard(
+    engine: &mut Engine,
+    state: &GameState,
+    rng: &mut dyn Rng,
+    limits: &SearchLimits,
+) -> Choice {
+    let answer = engine.hard_answer(state, limits);
+    Choice { index: easy::pick(&answer.moves, rng), proven: answer.proven }
+}
+
+impl Engine {
+    /// [`choose_move`] on this engine: its table is kept for the next call.
+    ///
+    /// # Errors
+    /// [`AiError::GameOver`] when the game is won or drawn.
+    pub fn choose_move(
+        &mut self,
+        state: &GameState,
+        difficulty: Difficulty,
+        rng: &mut dyn Rng,
+    ) -> Result<usize, AiError> {
+        self.choose_move_with(state, difficulty, rng, &SearchLimits::default()).map(|c| c.index)
+    }
+
+    /// [`choose_move_with`] on this engine (not `limits.table_bytes`: the engine's own size
+    /// applies). Exactly one float is drawn from `rng`.
+    ///
+    /// # Errors
+    /// [`AiError::GameOver`] when the game is won or drawn.
+    pub fn choose_move_with(
+        &mut self,
+        state: &GameState,
+        difficulty: Difficulty,
+        rng: &mut dyn Rng,
+        limits: &SearchLimits,
+    ) -> Result<Choice, AiError> {
+        if state.is_over() {
+            return Err(AiError::GameOver);
+        }
+        // No wildcard arm: a new difficulty does not compile until it is handled here.
+        Ok(match difficulty {
+            Difficulty::Easy => Choice { index: easy::choose(state, rng), proven: false },
+            Difficulty::Medium => Choice { index: medium::choose(state, rng), proven: false },
+            Difficulty::Hard => hard(self, state, rng, limits),
         })
-        .collect();
-    match scores {
-        Some(scores) if !scores.is_empty() => {
-            let best = scores.iter().map(|&(_, s)| s).max().unwrap_or_default();
-            let mut candidates: Vec<usize> =
-                scores.iter().filter(|&&(_, s)| s == best).map(|&(i, _)| i).collect();
-            candidates.sort_unstable();
-            Choice { index: easy::pick(&candidates, rng), proven: true }
-        }
-        _ => {
-            // Keep the one-draw-per-call rule even when the draw cannot matter.
-            let _ = rng.next_f64();
-            let fallback = || state.available_moves()[0];
-            Choice { index: analysis.first().map_or_else(fallback, |m| m.index), proven: false }
-        }
     }
 }

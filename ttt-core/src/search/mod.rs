@@ -108,18 +108,23 @@
 //! [`Rules::centre_distance4`]: crate::Rules::centre_distance4
 
 mod bits;
+mod engine;
+mod evaluation;
+mod iterative;
 mod pairing;
 mod solver;
 mod table;
+mod tactics;
 #[cfg(test)]
 mod testkit;
 
+pub use engine::Engine;
+
 use crate::state::GameState;
-use bits::{Bits, Wide};
-use solver::Solver;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// How much one search call may spend.
 ///
@@ -137,10 +142,15 @@ pub struct SearchLimits {
     /// needed; an eighth of this, up to 1 MiB, goes to the positions near the end of the game).
     /// Default [`SearchLimits::DEFAULT_TABLE_BYTES`]. 0 searches without a table (slowly).
     pub table_bytes: usize,
-    /// Set to `true` from another thread to stop early (polled every 4096 nodes); the call then
-    /// returns its best unproven answer, as with the node budget. A flag that is already set
-    /// stops the call at its first poll.
+    /// Set to `true` from another thread to stop early (polled every 4096 nodes, every 256 in
+    /// the anytime search); the call then returns its best unproven answer, as with the node
+    /// budget. A flag that is already set stops the call at its first poll.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Most wall-clock time one call may take, polled with the stop flag: the call then returns
+    /// the best answer it has (within a few milliseconds of the limit). `None` (the default):
+    /// no limit, and the answer depends only on the node budget, the same on every machine.
+    /// A limit makes answers depend on the machine's speed and load.
+    pub max_time: Option<Duration>,
 }
 
 impl SearchLimits {
@@ -162,6 +172,7 @@ impl Default for SearchLimits {
             max_nodes: Self::DEFAULT_MAX_NODES,
             table_bytes: Self::DEFAULT_TABLE_BYTES,
             stop: None,
+            max_time: None,
         }
     }
 }
@@ -257,14 +268,7 @@ pub fn best_move(state: &GameState) -> Option<usize> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn best_move_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
-    if state.is_over() {
-        return None;
-    }
-    Some(dispatch(state, |bits| match bits {
-        Width::W64 => best_impl::<u64>(state, limits),
-        Width::W128 => best_impl::<u128>(state, limits),
-        Width::Wide => best_impl::<Wide>(state, limits),
-    }))
+    Engine::with_table_bytes(limits.table_bytes).best_move_with(state, limits)
 }
 
 /// Every legal move with its outcome and plies, best first: by exact score, then nearest the
@@ -293,14 +297,7 @@ pub fn analyze(state: &GameState) -> Vec<MoveAnalysis> {
 /// order is then: proven wins (fastest first), unproven moves (the most promising first: wins
 /// at once, forced blocks, threats made, centre), proven draws, proven losses (slowest first).
 pub fn analyze_with(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
-    if state.is_over() {
-        return Vec::new();
-    }
-    dispatch(state, |bits| match bits {
-        Width::W64 => analyze_impl::<u64>(state, limits),
-        Width::W128 => analyze_impl::<u128>(state, limits),
-        Width::Wide => analyze_impl::<Wide>(state, limits),
-    })
+    Engine::with_table_bytes(limits.table_bytes).analyze_with(state, limits)
 }
 
 /// Which bitboard holds the board.
@@ -340,98 +337,10 @@ fn tie_key(state: &GameState, index: usize) -> (usize, usize) {
     (state.rules().centre_distance4(index), index)
 }
 
-fn best_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> BestMove {
-    let mut s = Solver::<B>::new(state, limits.max_nodes, limits.table_bytes, limits.stop.clone());
-    let (cells, n) = (s.cells(), s.stones_on_board());
-    let mut legal = state.available_moves();
-    legal.sort_by_key(|&i| tie_key(state, i));
-    let found = |index: usize, score: i32, nodes: u64| {
-        let (outcome, plies) = describe(score, cells, n);
-        BestMove { index, outcome: Some(outcome), plies: Some(plies), proven: true, nodes }
-    };
-    // A win at once is the best score there is: no search needed.
-    if let Some(&index) = legal.iter().find(|&&i| s.wins_at(s.pos(i))) {
-        return found(index, cells - n, 0);
-    }
-    if let Some(value) = s.solve() {
-        // The first move in tie order that reaches the value is the answer.
-        for &index in &legal {
-            match s.probe_move(s.pos(index), value - 1, value) {
-                Some(v) if v >= value => return found(index, value, s.nodes),
-                Some(_) => {}
-                None => break,
-            }
-        }
-    }
-    let index = heuristic_order(&s, state)[0].0;
-    BestMove { index, outcome: None, plies: None, proven: false, nodes: s.nodes }
-}
-
-/// The legal moves by the solver's heuristic, best first: `(index, score)`.
-fn heuristic_order<B: Bits>(s: &Solver<B>, state: &GameState) -> Vec<(usize, i32)> {
-    let mut moves: Vec<(usize, i32)> =
-        s.heuristic_scores().into_iter().map(|(pos, score)| (s.cell(pos), score)).collect();
-    moves.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| tie_key(state, a.0).cmp(&tie_key(state, b.0))));
-    moves
-}
-
-fn analyze_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
-    let mut s = Solver::<B>::new(state, limits.max_nodes, limits.table_bytes, limits.stop.clone());
-    let (cells, n) = (s.cells(), s.stones_on_board());
-    let order = heuristic_order(&s, state);
-    let mut scores: Vec<Option<i32>> = vec![None; order.len()];
-    let total = limits.max_nodes;
-    let share = (total / (2 * order.len() as u64)).max(1);
-    // Pass 1: every move gets a slice of the budget, so that one hard move cannot starve the rest.
-    for (i, &(index, _)) in order.iter().enumerate() {
-        if s.stopped {
-            break;
-        }
-        s.node_limit = s.nodes.saturating_add(share).min(total);
-        s.aborted = false;
-        scores[i] = s.solve_move(s.pos(index));
-    }
-    // Pass 2: what remains goes to the moves still unproven, in order.
-    for (i, &(index, _)) in order.iter().enumerate() {
-        if s.stopped || s.nodes >= total {
-            break;
-        }
-        if scores[i].is_none() {
-            s.node_limit = total;
-            s.aborted = false;
-            scores[i] = s.solve_move(s.pos(index));
-        }
-    }
-    // Rank: proven wins, unproven, proven draws, proven losses; by score or heuristic within.
-    let mut ranked: Vec<(i32, i32, MoveAnalysis)> = order
-        .iter()
-        .zip(&scores)
-        .map(|(&(index, heuristic), score)| match *score {
-            Some(score) => {
-                let (outcome, plies) = describe(score, cells, n);
-                let class = if score > 0 {
-                    3
-                } else if score == 0 {
-                    1
-                } else {
-                    0
-                };
-                (class, score, MoveAnalysis { index, outcome: Some(outcome), plies: Some(plies) })
-            }
-            None => (2, heuristic, MoveAnalysis { index, outcome: None, plies: None }),
-        })
-        .collect();
-    ranked.sort_by(|a, b| {
-        (b.0, b.1)
-            .cmp(&(a.0, a.1))
-            .then_with(|| tie_key(state, a.2.index).cmp(&tie_key(state, b.2.index)))
-    });
-    ranked.into_iter().map(|r| r.2).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::bits::Wide;
     use crate::search::testkit::random_positions;
     use crate::{Player, Rules};
 
@@ -447,12 +356,12 @@ mod tests {
             Rules::new(4, 3, 3, 3, false).unwrap(),
         ] {
             for s in random_positions(rules, 2, &mut 12_345).into_iter().filter(|s| s.ply() >= 2) {
-                let narrow = analyze_impl::<u64>(&s, &limits);
-                assert_eq!(analyze_impl::<u128>(&s, &limits), narrow, "{rules}\n{s}");
-                assert_eq!(analyze_impl::<Wide>(&s, &limits), narrow, "{rules}\n{s}");
-                let best = best_impl::<u64>(&s, &limits);
-                assert_eq!(best_impl::<u128>(&s, &limits), best);
-                assert_eq!(best_impl::<Wide>(&s, &limits), best);
+                let narrow = Engine::new().analyze_as::<u64>(&s, &limits);
+                assert_eq!(Engine::new().analyze_as::<u128>(&s, &limits), narrow, "{rules}\n{s}");
+                assert_eq!(Engine::new().analyze_as::<Wide>(&s, &limits), narrow, "{rules}\n{s}");
+                let best = Engine::new().best_as::<u64>(&s, &limits);
+                assert_eq!(Engine::new().best_as::<u128>(&s, &limits), best);
+                assert_eq!(Engine::new().best_as::<Wide>(&s, &limits), best);
                 assert_eq!(best.index, narrow[0].index);
             }
         }
