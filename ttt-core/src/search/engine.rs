@@ -29,7 +29,7 @@
 //! answers under a node budget also depend on what it searched before (that is the point of
 //! keeping the table); [`Engine::clear`] forgets it.
 
-use super::bits::{Bits, Wide};
+use super::bits::{Bits, Wide, Wide4};
 use super::evaluation::Evaluator;
 use super::solver::Solver;
 use super::table::Tables;
@@ -58,6 +58,15 @@ pub struct Engine {
     table_bytes: usize,
     tables: Tables,
     context: Option<Context>,
+}
+
+/// The fewest nodes worth giving a root move's own exact search.
+const MIN_SLICE: u64 = 32;
+
+/// The exact search's part of a budget of `total` nodes on a board laid out in `bits` bits.
+fn exact_share(total: u64, bits: usize) -> u64 {
+    let scaled = u128::from(total / 2) * 64 / bits.max(64) as u128;
+    (scaled as u64).max(1)
 }
 
 /// What the table's entries are true for (see the [module docs](self)).
@@ -152,6 +161,7 @@ impl Engine {
         Some(dispatch(state, |w| match w {
             Width::W64 => self.best_impl::<u64>(state, limits),
             Width::W128 => self.best_impl::<u128>(state, limits),
+            Width::Wide4 => self.best_impl::<Wide4>(state, limits),
             Width::Wide => self.best_impl::<Wide>(state, limits),
         }))
     }
@@ -170,6 +180,7 @@ impl Engine {
         dispatch(state, |w| match w {
             Width::W64 => self.analyze_impl::<u64>(state, limits),
             Width::W128 => self.analyze_impl::<u128>(state, limits),
+            Width::Wide4 => self.analyze_impl::<Wide4>(state, limits),
             Width::Wide => self.analyze_impl::<Wide>(state, limits),
         })
     }
@@ -179,6 +190,7 @@ impl Engine {
         dispatch(state, |w| match w {
             Width::W64 => self.hard_impl::<u64>(state, limits),
             Width::W128 => self.hard_impl::<u128>(state, limits),
+            Width::Wide4 => self.hard_impl::<Wide4>(state, limits),
             Width::Wide => self.hard_impl::<Wide>(state, limits),
         })
     }
@@ -291,8 +303,10 @@ impl Engine {
             .iter()
             .map(|&index| RootMove { index, pos: s.pos(index), exact: None, eval: None })
             .collect();
-        // 2. The exact search, with half the budget.
-        s.node_limit = (total / 2).max(1);
+        // 2. The exact search, with half the budget on boards of up to 64 bits, less on bigger
+        // ones, where a node costs more and the search rarely finishes (tactics and the
+        // anytime search do better there): 64/bits of the half.
+        s.node_limit = exact_share(total, s.layout_bits());
         let value = s.solve();
         s.node_limit = total;
         s.aborted = s.stopped;
@@ -351,7 +365,7 @@ impl Engine {
             }
         }
         // 4. A small exact search of every move, then iterative deepening over the rest.
-        let share = s.nodes.saturating_add(total / 4).min(total);
+        let share = s.nodes.saturating_add(exact_share(total / 4, s.layout_bits())).min(total);
         self.exact_slices(s, &mut roots, share);
         let ev = Evaluator::new(s);
         let searchable: Vec<usize> =
@@ -444,12 +458,19 @@ impl Engine {
         s.aborted = s.stopped;
     }
 
-    /// A small exact search of every root move not yet proven, sharing out the nodes up to
-    /// `until`.
+    /// A small exact search of the root moves worth searching (near a stone, see
+    /// `search_moves`) not yet proven, sharing out the nodes up to `until`; none when the
+    /// share would be too small to prove anything.
     fn exact_slices<B: Bits>(&mut self, s: &mut Solver<B>, roots: &mut [RootMove], until: u64) {
         let total = s.node_limit;
-        let share = (until.saturating_sub(s.nodes) / roots.len().max(1) as u64).max(1);
-        for r in roots.iter_mut().filter(|r| r.exact.is_none()) {
+        let all =
+            roots.iter().filter(|r| r.exact.is_none()).fold(B::ZERO, |a, r| a | B::bit(r.pos));
+        let worth = s.search_moves(all, usize::MAX);
+        let share = until.saturating_sub(s.nodes) / worth.len().max(1) as u64;
+        if share < MIN_SLICE {
+            return;
+        }
+        for r in roots.iter_mut().filter(|r| r.exact.is_none() && worth.contains(&r.pos)) {
             if s.stopped || s.nodes >= until {
                 break;
             }

@@ -159,7 +159,7 @@ impl SearchLimits {
     /// the machine the benchmarks ran on. For scale: the empty 5×5 board with four in a row is
     /// solved in about 18 thousand nodes, Pons' middle-game Connect Four test positions
     /// (`Test_L2_R2`) in about 30 thousand on average.
-    pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
+    pub const DEFAULT_MAX_NODES: u64 = 100_000;
     /// The default table size: 64 MiB.
     pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 }
@@ -305,6 +305,7 @@ pub fn analyze_with(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysi
 enum Width {
     W64,
     W128,
+    Wide4,
     Wide,
 }
 
@@ -315,6 +316,8 @@ fn dispatch<R>(state: &GameState, f: impl FnOnce(Width) -> R) -> R {
         Width::W64
     } else if bits <= 128 {
         Width::W128
+    } else if bits <= 256 {
+        Width::Wide4
     } else {
         Width::Wide
     })
@@ -340,7 +343,7 @@ fn tie_key(state: &GameState, index: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::bits::Wide;
+    use crate::search::bits::{Wide, Wide4};
     use crate::search::testkit::random_positions;
     use crate::{Player, Rules};
 
@@ -359,9 +362,11 @@ mod tests {
                 let narrow = Engine::new().analyze_as::<u64>(&s, &limits);
                 assert_eq!(Engine::new().analyze_as::<u128>(&s, &limits), narrow, "{rules}\n{s}");
                 assert_eq!(Engine::new().analyze_as::<Wide>(&s, &limits), narrow, "{rules}\n{s}");
+                assert_eq!(Engine::new().analyze_as::<Wide4>(&s, &limits), narrow);
                 let best = Engine::new().best_as::<u64>(&s, &limits);
                 assert_eq!(Engine::new().best_as::<u128>(&s, &limits), best);
                 assert_eq!(Engine::new().best_as::<Wide>(&s, &limits), best);
+                assert_eq!(Engine::new().best_as::<Wide4>(&s, &limits), best);
                 assert_eq!(best.index, narrow[0].index);
             }
         }
@@ -376,7 +381,10 @@ mod tests {
         assert_eq!(width(7, 8), Width::W64); // 8 × 8 = 64 bits
         assert_eq!(width(8, 8), Width::W128); // 9 × 8 = 72
         assert_eq!(width(15, 8), Width::W128); // 16 × 8 = 128
-        assert_eq!(width(15, 9), Width::Wide);
+        assert_eq!(width(15, 9), Width::Wide4);
+        assert_eq!(width(15, 15), Width::Wide4); // 16 × 15 = 240
+        assert_eq!(width(15, 16), Width::Wide4); // 256
+        assert_eq!(width(16, 16), Width::Wide); // 272
         assert_eq!(width(20, 20), Width::Wide);
     }
 

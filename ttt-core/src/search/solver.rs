@@ -312,6 +312,11 @@ impl<B: Bits> Solver<B> {
         self.cells
     }
 
+    /// Bits of the board's layout (`(width + 1) × height`).
+    pub(crate) fn layout_bits(&self) -> usize {
+        self.nbits
+    }
+
     /// Stones on the board now.
     pub(crate) fn stones_on_board(&self) -> i32 {
         self.n

@@ -194,7 +194,10 @@ impl Table {
         let entry = Entry { key, lower: lower as i16, upper: upper as i16, best: best_code, meta };
         let g = self.generation;
         if first.key == 0 || entry.worth(g) >= first.worth(g) {
-            if first.key != 0 {
+            // The first slot's entry moves to the second, unless that holds an entry of the
+            // current search and it is of an earlier one (within one search the second slot
+            // never stands for more work than the first).
+            if first.key != 0 && (second.key == 0 || second.worth(g) <= first.worth(g)) {
                 self.pairs[i].0[1] = first;
             }
             self.pairs[i].0[0] = entry;
