@@ -12,14 +12,21 @@
 //! afresh at every call.
 //!
 //! # How one call spends its budget
-//! 1. **Win now** (tactics): answered at once, proven.
-//! 2. **Exact search** with half the node budget (and the whole clock): where it finishes the
-//!    answer is exactly what the unbounded search gives.
-//! 3. Otherwise, **tactics**: a forced block (the only move that does not lose at once) or a
-//!    win by continuous threats (an eighth of the budget) is the answer, proven.
-//! 4. Otherwise, **every move gets a small exact search** (a quarter of the budget shared out),
-//!    so that moves proven lost are known, then **iterative deepening** with the evaluation
-//!    over the rest, with the rest of the budget.
+//! On a board laid out in more than 64 bits, the node budget is first scaled by 64/bits (a
+//! position there costs that much more), so that a budget takes about as long on every board.
+//!
+//! 1. **Tactics**: a win now, or a forced block (the only move that does not lose at once;
+//!    `best_move` gives it an exact search with the share of step 2 for its value on boards of
+//!    up to 64 bits): answered at once, proven.
+//! 2. **Exact search** with half the node budget on boards of up to 64 bits, 64/bits of the
+//!    half beyond (and the whole clock): where it finishes the answer is exactly what the
+//!    unbounded search gives.
+//! 3. Otherwise, a **win by continuous threats** (an eighth of the budget) is the answer,
+//!    proven.
+//! 4. Otherwise, **the moves near the stones get a small exact search each** (a quarter of the
+//!    budget, scaled as in step 2, shared out), so that moves proven lost are known, then
+//!    **iterative deepening** with the evaluation over the rest, with the rest of the
+//!    budget.
 //! 5. The **answer rules** (issue 14): a proven win first (the best of them); else the
 //!    unproven move the evaluation rates best; a proven draw only when every other move is
 //!    proven lost; a proven loss only when every move is (then the slowest).
@@ -67,6 +74,17 @@ const MIN_SLICE: u64 = 32;
 fn exact_share(total: u64, bits: usize) -> u64 {
     let scaled = u128::from(total / 2) * 64 / bits.max(64) as u128;
     (scaled as u64).max(1)
+}
+
+/// The nodes a budgeted answer may spend from a budget of `max_nodes` on a board laid out in
+/// `bits` bits: all of it up to 64 bits, 64/bits of it beyond (a position of a bigger board
+/// costs about that much more to search and evaluate), so that a budget takes about as long
+/// on every board. An unbounded budget stays unbounded.
+fn scaled_budget(max_nodes: u64, bits: usize) -> u64 {
+    if max_nodes == u64::MAX || bits <= 64 {
+        return max_nodes;
+    }
+    ((u128::from(max_nodes) * 64 / bits as u128) as u64).max(1)
 }
 
 /// What the table's entries are true for (see the [module docs](self)).
@@ -279,7 +297,7 @@ impl Engine {
         started: Instant,
         all_best: bool,
     ) -> Answer {
-        let total = limits.max_nodes;
+        let total = scaled_budget(limits.max_nodes, s.layout_bits());
         let cells = s.cells();
         let n = s.stones_on_board();
         let mut legal = state.available_moves();
@@ -298,6 +316,16 @@ impl Engine {
                 wins.sort_unstable();
             }
             return proven(wins, cells - n);
+        }
+        // A forced block: the only move that does not lose at once, so the best. Its value, for
+        // `best_move`, if the exact search's share finds it on a board of up to 64 bits (on
+        // bigger ones the answer stays within a millisecond, without it).
+        if let Some(pos) = s.forced_block() {
+            s.node_limit = exact_share(total, s.layout_bits());
+            let small = s.layout_bits() <= 64;
+            let exact = if all_best || !small { None } else { s.solve_move(pos) };
+            let outcome = exact.map(|v| describe(v, cells, n).0);
+            return Answer { moves: vec![s.cell(pos)], proven: true, exact, outcome };
         }
         let mut roots: Vec<RootMove> = legal
             .iter()
@@ -341,14 +369,7 @@ impl Engine {
                 s.aborted = s.stopped;
             }
         }
-        // 3. Tactics: the only move that does not lose at once, a win by continuous threats.
-        if let Some(pos) = s.forced_block() {
-            let index = s.cell(pos);
-            let exact = if s.stopped { None } else { s.solve_move(pos) };
-            s.aborted = s.stopped;
-            let outcome = exact.map(|v| describe(v, cells, n).0);
-            return Answer { moves: vec![index], proven: true, exact, outcome };
-        }
+        // 3. Tactics: a win by continuous threats.
         if !s.stopped {
             s.node_limit = s.nodes.saturating_add(total / 8).min(total);
             let vcf = s.vcf();

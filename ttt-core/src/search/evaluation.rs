@@ -64,38 +64,45 @@ impl<B: Bits> Evaluator<B> {
         Evaluator { starts, k: s.k, weights: Weights::for_k(s.k) }
     }
 
-    /// `Σ weight(c) × (live windows of the stones `m` holding c of them)`, for windows free of
-    /// `others`.
-    fn windows_score(&self, m: B, others: B) -> i64 {
+    /// Per player: `Σ weight(c) × (live windows of the player holding c of its stones)`. Each
+    /// player's stones are shifted once per cell of a window and direction; another player's
+    /// mark in a window (an occupied cell that is not the player's) kills it.
+    fn window_scores(&self, s: &Solver<B>) -> [i64; 4] {
         let k = self.k;
-        let mut total = 0i64;
+        let players = s.players;
+        let mut total = [0i64; 4];
+        let planes_used = (usize::BITS - k.leading_zeros()) as usize;
         for &(d, start) in &self.starts {
-            let mut free = start;
-            let mut planes = [B::ZERO; PLANES];
+            let mut free = [start; 4];
+            let mut planes = [[B::ZERO; PLANES]; 4];
             for i in 0..k {
                 let shift = d * i as u32;
-                free = free & !others.down(shift);
-                // Add the stone bit of cell i of each window to its bit-sliced counter.
-                let mut carry = m.down(shift);
-                for plane in &mut planes {
-                    if carry.is_zero() {
-                        break;
+                let occ = s.occ.down(shift);
+                for p in 0..players {
+                    let mine = s.stones[p].down(shift);
+                    // Live: every cell empty or the player's.
+                    free[p] = free[p] & (!occ | mine);
+                    // Add the stone bit of cell i of each window to its bit-sliced counter.
+                    let mut carry = mine;
+                    for plane in &mut planes[p][..planes_used] {
+                        let next = *plane & carry;
+                        *plane = *plane ^ carry;
+                        carry = next;
                     }
-                    let next = *plane & carry;
-                    *plane = *plane ^ carry;
-                    carry = next;
                 }
             }
-            if free.is_zero() {
-                continue;
-            }
-            for c in 1..k {
-                let mut sel = free;
-                for (j, &plane) in planes.iter().enumerate() {
-                    sel = if (c >> j) & 1 == 1 { sel & plane } else { sel & !plane };
+            for p in 0..players {
+                if free[p].is_zero() {
+                    continue;
                 }
-                let count = i64::from(sel.count());
-                total += count << (self.weights.stone_shift * c as u32);
+                for c in 1..k {
+                    let mut sel = free[p];
+                    for (j, &plane) in planes[p][..planes_used].iter().enumerate() {
+                        sel = if (c >> j) & 1 == 1 { sel & plane } else { sel & !plane };
+                    }
+                    let count = i64::from(sel.count());
+                    total[p] += count << (self.weights.stone_shift * c as u32);
+                }
             }
         }
         total
@@ -105,9 +112,9 @@ impl<B: Bits> Evaluator<B> {
     /// other side, with the tempo bonus. Bounded well inside ±2⁴⁸.
     pub(crate) fn evaluate(&self, s: &Solver<B>) -> i64 {
         let me = s.side[s.mover];
+        let scores = self.window_scores(s);
         let (mut mine, mut theirs) = (0i64, 0i64);
-        for p in 0..s.players {
-            let score = self.windows_score(s.stones[p], s.occ ^ s.stones[p]);
+        for (p, &score) in scores.iter().enumerate().take(s.players) {
             if s.side[p] == me {
                 mine += score;
             } else {
@@ -121,11 +128,7 @@ impl<B: Bits> Evaluator<B> {
     /// The value of each player's own windows (not sides): for choosing among moves that a
     /// paranoid search finds equal, against the players as they really are.
     pub(crate) fn player_scores(&self, s: &Solver<B>) -> [i64; 4] {
-        let mut out = [0; 4];
-        for (p, score) in out.iter_mut().enumerate().take(s.players) {
-            *score = self.windows_score(s.stones[p], s.occ ^ s.stones[p]);
-        }
-        out
+        self.window_scores(s)
     }
 }
 

@@ -30,7 +30,8 @@ const ETC_MAX_MOVES: u32 = 32;
 /// (gomoku) the live windows are too many to pair until very late, and the scan is not free.
 const PAIRING_MAX_WINDOWS: usize = 192;
 
-/// How often (in nodes) the stop flag and the clock are read.
+/// How often (in nodes) the stop flag and the clock are read on boards of up to 64 bits; a
+/// quarter as often on each bigger bitboard, whose nodes cost more.
 const POLL_MASK: u64 = 0xFFF;
 
 /// A search in progress over one position, mutated in place by `play`/`undo`.
@@ -487,14 +488,14 @@ impl<B: Bits> Solver<B> {
     }
 
     /// Counts a node and polls the budget (every node), the stop flag and the clock (every
-    /// [`POLL_MASK`]` + 1` nodes); true when the search must give up.
+    /// [`POLL_MASK`]` + 1` nodes or fewer); true when the search must give up.
     #[inline]
     pub(crate) fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit {
             self.aborted = true;
         }
-        if self.nodes & POLL_MASK == 0 {
+        if self.nodes & (POLL_MASK >> (2 * (B::CAPACITY.ilog2() - 6).min(3))) == 0 {
             self.poll();
         }
         self.aborted
