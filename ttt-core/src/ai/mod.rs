@@ -18,17 +18,25 @@
 //! - **Medium**: win now if it can, else block a cell where another player would win, else a
 //!   random move. Both lookups are trial moves through the engine. It does not see forks, so the
 //!   corner-corner opening beats it: that is intended.
-//! - **Hard**: perfect play from the exact search ([`analyze_with`]), which
-//!   scores a proven move as `cells + 1 − plies` for a win, `plies − cells − 1` for a loss and 0
-//!   for a draw (so the fastest win and the slowest loss are preferred). Hard picks uniformly among
-//!   **all** legal moves with the best exact score, so it does not replay the same game every
-//!   time.
+//! - **Hard**: perfect play where the search can prove it, the best it can find where it
+//!   cannot. The exact search scores a proven move as `cells + 1 − plies` for a win,
+//!   `plies − cells − 1` for a loss and 0 for a draw (so the fastest win and the slowest loss are
+//!   preferred). When every move is proven, Hard picks uniformly among **all** legal moves with
+//!   the best exact score, so it does not replay the same game every time. On boards too big to
+//!   solve within its [`SearchLimits`] it answers as [`best_move_with`](crate::best_move_with)
+//!   does (a win now, a forced block, a threat-space win, else iterative deepening with an
+//!   evaluation of live windows, never a move proven lost while another is not) and picks
+//!   uniformly among the moves rated equal. See [`Engine`] for the order in which a call
+//!   spends its budget; [`Engine::choose_move`] keeps the table from one move to the next.
 //!
 //! With three or four players Hard plays what the search says is best for the player to move.
 //! The search is *paranoid* there: it assumes every other player cooperates against the player
 //! to move, so "win" means a win that player can force alone, and Hard maximizes that score
-//! exactly as with two players (see the [`search`](crate::search) module).
-//!
+//! exactly as with two players (see the [`search`](crate::search) module). The other players do
+//! not really cooperate: when the paranoid search proves every move lost, Hard still plays the
+//! slowest loss, and among equally slow ones the move that keeps the most of its own live
+//! windows against the strongest opponent's (random only among moves equal on that too).
+
 //! # Randomness, draw by draw
 //! Every call takes **exactly one** float from the [`Rng`], whatever the difficulty and the
 //! position, even when there is a single candidate; a finished game takes none (it is an error).
@@ -36,11 +44,10 @@
 //! [`pick_index`]`(r, len) = floor(r × len)` (guarded, see there):
 //! - Easy: the candidates are all legal moves.
 //! - Medium: the winning moves; if none, the blocking cells; if none, all legal moves.
-//! - Hard: the moves with the best exact score. When the search could not prove every root move
-//!   within its [`SearchLimits`] (big boards), the draw is still taken and thrown away, and the
-//!   move is the first of [`analyze_with`]'s order (the fastest proven win if there is one, else
-//!   the most promising unproven move), reported with [`Choice::proven`] `== false`.
-//!
+//! - Hard: the moves with the best exact score; when the search could not prove every root move
+//!   within its [`SearchLimits`] (big boards), the moves its budgeted answer rates equal (one
+//!   when tactics decide it), reported with [`Choice::proven`] telling whether that is proven.
+
 //! So a sequence of calls with one [`SeededRng`] reproduces move for move in Rust, C and Python.
 
 mod easy;
@@ -125,9 +132,11 @@ pub enum AiError {
 pub struct Choice {
     /// The cell to play; always a legal move.
     pub index: usize,
-    /// `true` when the move is proven to have the best exact score (always for Hard within its
-    /// limits, and on every board small enough to solve). `false` when Hard ran out of budget and
-    /// returned its best unproven move. Easy and Medium make no claim: for them this is `false`.
+    /// `true` when the move is proven best: the best exact score (every board small enough to
+    /// solve), a win at once, the only move that does not lose at once (a forced block), or a
+    /// proven win (a threat-space win: the best outcome, not always the fastest). `false` when
+    /// Hard ran out of budget and returned its best unproven move. Easy and Medium make no
+    /// claim: for them this is `false`.
     pub proven: bool,
 }
 

@@ -62,11 +62,26 @@
 //! # Budgets
 //!
 //! Big boards cannot be solved exactly. Every call counts the positions it visits (nodes) and
-//! gives up after [`SearchLimits::max_nodes`] of them, or soon after another thread sets
-//! [`SearchLimits::stop`]. It then returns its best unproven answer and says so: `proven: false`
-//! and `outcome: None` from [`best_move_with`], `outcome: None` for every move [`analyze_with`]
-//! could not prove. The node count makes the budget deterministic: the same call with the same
-//! budget gives the same answer on every machine.
+//! stops after [`SearchLimits::max_nodes`] of them, after [`SearchLimits::max_time`], or soon
+//! after another thread sets [`SearchLimits::stop`]. The node count makes the budget
+//! deterministic: the same call with the same budget (and no time limit) gives the same answer
+//! on every machine.
+//!
+//! [`best_move_with`] (and Hard) then answer in an order that keeps what is known (see
+//! [`Engine`] for how the budget is spent): a win now; a forced block (the only move that does
+//! not lose at once); the exact search where it finishes; a win by continuous threats
+//! (threat-space search); otherwise the move that an **iterative-deepening search** with an
+//! **evaluation** of live windows rates best, among the moves not proven lost. A move proven
+//! lost is never preferred to one that is not, a proven draw never to a proven win. `proven` is
+//! `true` whenever the answer is proven (with `plies: None` when the exact length is not known:
+//! a threat-space win, a forced block), `outcome: None` when it is a heuristic choice.
+//! [`analyze_with`] reports `outcome: None` for every move it could not prove.
+//!
+//! # Keeping the table: [`Engine`]
+//!
+//! The free functions search with a fresh table each call. An [`Engine`] keeps its table from
+//! one call to the next (aged, not wiped), so that a game played move by move gets cheaper as
+//! it goes; its answers are the free functions' on every position both prove.
 //!
 //! # Examples
 //!
@@ -142,8 +157,8 @@ pub struct SearchLimits {
     /// needed; an eighth of this, up to 1 MiB, goes to the positions near the end of the game).
     /// Default [`SearchLimits::DEFAULT_TABLE_BYTES`]. 0 searches without a table (slowly).
     pub table_bytes: usize,
-    /// Set to `true` from another thread to stop early (polled every 4096 nodes, every 256 in
-    /// the anytime search); the call then returns its best unproven answer, as with the node
+    /// Set to `true` from another thread to stop early (polled every 4096 nodes on boards of
+    /// up to 64 bits, 1024 up to 128, 256 beyond and in the anytime search); the call then returns its best unproven answer, as with the node
     /// budget. A flag that is already set stops the call at its first poll.
     pub stop: Option<Arc<AtomicBool>>,
     /// Most wall-clock time one call may take, polled with the stop flag: the call then returns
@@ -154,7 +169,12 @@ pub struct SearchLimits {
 }
 
 impl SearchLimits {
-    /// The default node budget: 2 million nodes. A node costs more on a bigger board: used up,
+    /// The default node budget: 100 thousand nodes, so that Hard's move fits a game's turn
+    /// (tens of milliseconds; see the `move_times` example and the `engine` bench). Budgeted
+    /// answers ([`best_move_with`], Hard) spend 64/bits of a budget on boards laid out in more
+    /// than 64 bits (`(width + 1) × height`), where a node costs that much more.
+    /// [`analyze_with`] spends it whole. Earlier versions used 2 million; for scale, a node
+    /// costs more on a bigger board: 2 million, used up,
     /// this budget took about 0.4 s of CPU on Connect Four, 2.5 s on 15×15 and 4 s on 20×20 on
     /// the machine the benchmarks ran on. For scale: the empty 5×5 board with four in a row is
     /// solved in about 18 thousand nodes, Pons' middle-game Connect Four test positions
@@ -226,12 +246,15 @@ pub struct BestMove {
     /// The outcome of that move for the player to move; `None` when not proven.
     pub outcome: Option<Outcome>,
     /// Plies to the end of the game under perfect play (this move is ply 1); `None` when not
-    /// proven.
+    /// proven or not known exactly.
     pub plies: Option<u32>,
-    /// Whether this is the move [`best_move`] defines (best exact score, then nearest the
-    /// centre, then lowest index). When `false` the budget ran out or the search was stopped
-    /// and this is a heuristic choice: a win at once if there is one, else the only block of
-    /// an immediate threat, else the move creating the most threats, nearest the centre.
+    /// Whether the answer is proven: the move [`best_move`] defines (best exact score, then
+    /// nearest the centre, then lowest index; `outcome` and `plies` given), or a move proven to
+    /// win whose exact length is not known (a threat-space win, or a move proven to win while
+    /// others were not searched to the end: `outcome: Some(Win)`, `plies: None`), or a forced
+    /// block, the only move that does not lose at once (`outcome` given when its value was
+    /// searched to the end). When `false` the budget ran out or the search was stopped and this
+    /// is the anytime search's choice among the moves not proven lost.
     pub proven: bool,
     /// Nodes searched.
     pub nodes: u64,
@@ -294,8 +317,8 @@ pub fn analyze(state: &GameState) -> Vec<MoveAnalysis> {
 ///
 /// The budget is shared out: first every move gets a slice of it, then the moves left unproven
 /// share what remains. A move not proven by then has `outcome: None` and `plies: None`. The
-/// order is then: proven wins (fastest first), unproven moves (the most promising first: wins
-/// at once, forced blocks, threats made, centre), proven draws, proven losses (slowest first).
+/// order is then: proven wins (fastest first), unproven moves (the best first by the
+/// evaluation of the position after them), proven draws, proven losses (slowest first).
 pub fn analyze_with(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
     Engine::with_table_bytes(limits.table_bytes).analyze_with(state, limits)
 }
