@@ -47,7 +47,7 @@
 //! - Hard: the moves with the best exact score; when the search could not prove every root move
 //!   within its [`SearchLimits`] (big boards), the moves its budgeted answer rates equal (one
 //!   when tactics decide it), reported with [`Choice::proven`] telling whether that is proven.
-
+//!
 //! So a sequence of calls with one [`SeededRng`] reproduces move for move in Rust, C and Python.
 
 mod easy;
