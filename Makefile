@@ -82,3 +82,9 @@ test-c:
 # Rewrites include/ttt.h from ttt-ffi with the pinned cbindgen.
 header:
 	TTT_UPDATE_HEADER=1 cargo test -p ttt-ffi --test header
+
+# The strength benchmark (bench/strength/README.md): Hard's matches and move times.
+.PHONY: strength
+GAMES ?= 20
+strength:
+	cargo run --release -p ttt-core --example strength -- $(GAMES)
