@@ -374,6 +374,51 @@ impl Evaluation {
 
 #[pymethods]
 impl Evaluation {
+    /// ``Evaluation(status, winner, winning_line)`` as ``evaluate_board`` reports it (this is
+    /// how it unpickles). Raises ``ValueError`` unless a ``'win'`` has a winner and a line and
+    /// the other statuses have neither.
+    #[new]
+    fn new(
+        status: &str,
+        winner: Option<&Bound<'_, PyAny>>,
+        winning_line: Option<Vec<usize>>,
+    ) -> PyResult<Evaluation> {
+        let status = match status {
+            "in-progress" => Status::InProgress,
+            "win" => Status::Win,
+            "draw" => Status::Draw,
+            other => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "a status is 'in-progress', 'win' or 'draw', not {other:?}"
+                )));
+            }
+        };
+        let winner = winner.filter(|w| !w.is_none()).map(convert::player).transpose()?;
+        if (status == Status::Win) != (winner.is_some() && winning_line.is_some()) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a win, and only a win, has a winner and a winning line",
+            ));
+        }
+        Ok(Evaluation { status, winner, winning_line })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Bound<'py, PyString>, Option<Bound<'py, PyString>>, Option<Vec<usize>>),
+    )> {
+        let (py, e) = (slf.py(), slf.get());
+        Ok((
+            slf.get_type().into_any(),
+            (
+                convert::status(py, e.status),
+                e.winner.map(|p| convert::mark(py, p)),
+                e.winning_line.clone(),
+            ),
+        ))
+    }
+
     /// ``'in-progress'``, ``'win'`` or ``'draw'``.
     #[getter]
     fn status<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
