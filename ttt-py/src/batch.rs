@@ -190,24 +190,13 @@ impl BatchResult {
         Ok(BatchResult { parts: vec![games], marks })
     }
 
-    #[allow(clippy::type_complexity)] // the arguments of _from_games, as pickle wants them
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (
-            Vec<Bound<'py, PyString>>,
-            Vec<Option<Bound<'py, PyString>>>,
-            Vec<u32>,
-            Option<Vec<Vec<usize>>>,
-        ),
-    )> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> convert::Reduced<'py> {
         let (py, b) = (slf.py(), slf.get());
-        let marks = b.marks.iter().map(|&p| convert::mark(py, p)).collect();
-        let winners = b.iter().map(|g| g.winner.map(|p| convert::mark(py, p))).collect();
-        let plies = b.iter().map(|g| g.plies).collect();
+        let marks: Vec<_> = b.marks.iter().map(|&p| convert::mark(py, p)).collect();
+        let winners: Vec<_> = b.iter().map(|g| g.winner.map(|p| convert::mark(py, p))).collect();
+        let plies: Vec<u32> = b.iter().map(|g| g.plies).collect();
         let moves = b.iter().map(|g| g.moves.clone()).collect::<Option<Vec<_>>>();
-        Ok((slf.getattr("_from_games")?, (marks, winners, plies, moves)))
+        convert::reduced(slf.getattr("_from_games")?, (marks, winners, plies, moves))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

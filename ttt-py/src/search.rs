@@ -1,5 +1,6 @@
 //! The search from Python: `best_move`, `solve`, `analyze`, and the search limits.
 
+use crate::convert::{Reduced, reduced};
 use crate::interrupt;
 use crate::state::GameState;
 use pyo3::exceptions::PyValueError;
@@ -99,11 +100,9 @@ impl MoveAnalysis {
         Ok(MoveAnalysis { inner: ttt_core::MoveAnalysis { index, outcome, plies } })
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (usize, Option<&'static str>, Option<u32>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py> {
         let m = slf.get().inner;
-        Ok((slf.get_type().into_any(), (m.index, m.outcome.map(Outcome::as_str), m.plies)))
+        reduced(slf.get_type().into_any(), (m.index, m.outcome.map(Outcome::as_str), m.plies))
     }
 
     /// The cell.
@@ -164,15 +163,10 @@ impl BestMove {
         Ok(BestMove { inner: ttt_core::BestMove { index, outcome, plies, proven, nodes } })
     }
 
-    #[allow(clippy::type_complexity)] // the constructor's arguments, as pickle wants them
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (usize, Option<&'static str>, Option<u32>, bool, u64))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py> {
         let b = slf.get().inner;
-        Ok((
-            slf.get_type().into_any(),
-            (b.index, b.outcome.map(Outcome::as_str), b.plies, b.proven, b.nodes),
-        ))
+        let args = (b.index, b.outcome.map(Outcome::as_str), b.plies, b.proven, b.nodes);
+        reduced(slf.get_type().into_any(), args)
     }
 
     /// The cell to play.

@@ -81,12 +81,12 @@ def test_batch_results_round_trip_and_concatenate() -> None:
     with pytest.raises(ValueError):
         ttt.BatchResult.concat([whole, three])
     with pytest.raises(TypeError):
-        ttt.BatchResult.concat([whole, 3])
+        ttt.BatchResult.concat([whole, 3])  # type: ignore[list-item]
 
 
 def test_forged_pickles_are_refused() -> None:
     with pytest.raises(ValueError):
-        ttt.MoveAnalysis(1, "won", 3)
+        ttt.MoveAnalysis(1, "won", 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         ttt.MoveAnalysis(1, "win", None)
     with pytest.raises(ValueError):
