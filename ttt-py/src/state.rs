@@ -45,6 +45,14 @@ impl GameState {
         PyList::new(py, &buf[..n])
     }
 
+    /// The engine's `play_column`, with a Python column and the Python exception.
+    pub fn column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        match self.inner.play_column(convert::index(col)) {
+            Ok((s, _)) => Ok(GameState::from_core(s)),
+            Err(e) => Err(errors::invalid_move(col.py(), col.clone(), e)),
+        }
+    }
+
     /// The engine's `apply_move`, with a Python index and the Python exception.
     pub fn apply(&self, index: &Bound<'_, PyAny>) -> PyResult<GameState> {
         match self.inner.apply_move(convert::index(index)) {
@@ -279,6 +287,18 @@ impl GameState {
         self.apply(index)
     }
 
+    /// Gravity rules: the state after the current player drops a mark into column ``col`` (0 is
+    /// the leftmost); it lands on the lowest empty cell of the column, which is then
+    /// ``state.move_history[-1]``.
+    ///
+    /// Raises ``InvalidMoveError`` (``.index`` is ``col``) with ``reason`` ``'game-over'``,
+    /// ``'no-gravity'`` (rules without gravity), ``'out-of-range'`` (not a column of the board,
+    /// or not an integer) or ``'occupied'`` (the column is full), checked in that order; the
+    /// state is unchanged either way.
+    fn play_column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        self.column(col)
+    }
+
     /// The state after ``player`` plays ``index``; refused with ``'not-your-turn'`` (after
     /// ``'game-over'``) when it is not ``player``'s turn.
     fn apply_move_as(
@@ -402,21 +422,11 @@ impl Evaluation {
         Ok(Evaluation { status, winner, winning_line })
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (Bound<'py, PyString>, Option<Bound<'py, PyString>>, Option<Vec<usize>>),
-    )> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> convert::Reduced<'py> {
         let (py, e) = (slf.py(), slf.get());
-        Ok((
-            slf.get_type().into_any(),
-            (
-                convert::status(py, e.status),
-                e.winner.map(|p| convert::mark(py, p)),
-                e.winning_line.clone(),
-            ),
-        ))
+        let winner = e.winner.map(|p| convert::mark(py, p));
+        let args = (convert::status(py, e.status), winner, e.winning_line.clone());
+        convert::reduced(slf.get_type().into_any(), args)
     }
 
     /// ``'in-progress'``, ``'win'`` or ``'draw'``.
