@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gymnasium.spaces import Discrete
 
 import ttt
 
@@ -95,7 +96,8 @@ def test_actions_outside_the_space_are_refused(bad: Any) -> None:
 def test_gravity_actions_are_columns() -> None:
     e = env(rules=ttt.Rules.CONNECT_FOUR, render_mode="ansi")
     e.reset()
-    assert e.action_space("player_0").n == 7
+    space = e.action_space("player_0")
+    assert isinstance(space, Discrete) and space.n == 7
     assert e.observe(e.agent_selection)["action_mask"].tolist() == [1] * 7
     e.step(3)
     assert e.render() == "." * 7 + "\n" + ("." * 7 + "\n") * 4 + "...X..."

@@ -68,8 +68,8 @@ import ttt
 __all__ = ["TttEnv", "connect_four_v3", "env", "raw_env", "tictactoe_v3"]
 
 ObsType = dict[str, NDArray[np.int8]]
-IllegalAction = Literal["terminate", "raise"]
-RenderMode = Literal["human", "ansi", "rgb_array"]
+_IllegalAction = Literal["terminate", "raise"]
+_RenderMode = Literal["human", "ansi", "rgb_array"]
 
 # Colours of the rgb_array picture: board, grid, one per mark (X, O, Y, Z), winning ring.
 _BOARD = (0, 70, 160)
@@ -98,9 +98,9 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
     def __init__(
         self,
         rules: ttt.Rules | None = None,
-        render_mode: RenderMode | None = None,
+        render_mode: _RenderMode | None = None,
         *,
-        illegal_action: IllegalAction = "terminate",
+        illegal_action: _IllegalAction = "terminate",
         agents: Sequence[str] | None = None,
     ) -> None:
         super().__init__()
@@ -116,7 +116,7 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
             raise TypeError(f"rules must be a ttt.Rules, not {type(rules).__name__}")
         self.rules: ttt.Rules = rules if rules is not None else ttt.Rules.CLASSIC
         self.render_mode = render_mode
-        self.illegal_action: IllegalAction = illegal_action
+        self.illegal_action: _IllegalAction = illegal_action
         r = self.rules
         names = [f"player_{i}" for i in range(r.players)] if agents is None else list(agents)
         if (
@@ -283,9 +283,9 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
 
 def raw_env(
     rules: ttt.Rules | None = None,
-    render_mode: RenderMode | None = None,
+    render_mode: _RenderMode | None = None,
     *,
-    illegal_action: IllegalAction = "terminate",
+    illegal_action: _IllegalAction = "terminate",
 ) -> TttEnv:
     """The environment without wrappers (it checks its own actions through the engine)."""
     return TttEnv(rules=rules, render_mode=render_mode, illegal_action=illegal_action)
@@ -293,9 +293,9 @@ def raw_env(
 
 def env(
     rules: ttt.Rules | None = None,
-    render_mode: RenderMode | None = None,
+    render_mode: _RenderMode | None = None,
     *,
-    illegal_action: IllegalAction = "terminate",
+    illegal_action: _IllegalAction = "terminate",
 ) -> TttEnv:
     """The environment for ``rules`` (the classic game when ``None``), any board, gravity and
     2 to 4 players.
@@ -311,8 +311,8 @@ def _compatible(
     rules: ttt.Rules,
     name: str,
     agents: Sequence[str],
-    render_mode: RenderMode | None,
-    illegal_action: IllegalAction,
+    render_mode: _RenderMode | None,
+    illegal_action: _IllegalAction,
 ) -> TttEnv:
     e = TttEnv(rules=rules, render_mode=render_mode, illegal_action=illegal_action, agents=agents)
     e.metadata = {**TttEnv.metadata, "name": name}
@@ -321,7 +321,7 @@ def _compatible(
 
 
 def connect_four_v3(
-    render_mode: RenderMode | None = None, *, illegal_action: IllegalAction = "terminate"
+    render_mode: _RenderMode | None = None, *, illegal_action: _IllegalAction = "terminate"
 ) -> TttEnv:
     """Connect Four (7×6, four in a row, gravity), step for step like PettingZoo's
     ``connect_four_v3``: agents ``player_0`` and ``player_1``, seven column actions,
@@ -333,7 +333,7 @@ def connect_four_v3(
 
 
 def tictactoe_v3(
-    render_mode: RenderMode | None = None, *, illegal_action: IllegalAction = "terminate"
+    render_mode: _RenderMode | None = None, *, illegal_action: _IllegalAction = "terminate"
 ) -> TttEnv:
     """Tic-tac-toe, step for step like PettingZoo's ``tictactoe_v3``: agents ``player_1`` and
     ``player_2`` (PettingZoo's names for this game), nine cell actions, observation
