@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 try:
     import ray
@@ -138,7 +138,7 @@ def play_games(
 class _Value:
     """A position's exact value for its player to move."""
 
-    outcome: str
+    outcome: Literal["win", "draw", "loss"]
     plies: int
 
     def score(self, cells: int) -> int:
@@ -151,8 +151,12 @@ class _Value:
 
     def after_move(self) -> _Value:
         """This position's value seen from the player who moved into it."""
-        flipped = {"win": "loss", "loss": "win", "draw": "draw"}[self.outcome]
-        return _Value(flipped, self.plies + 1)
+        flipped: dict[str, Literal["win", "draw", "loss"]] = {
+            "win": "loss",
+            "loss": "win",
+            "draw": "draw",
+        }
+        return _Value(flipped[self.outcome], self.plies + 1)
 
 
 def _key(state: ttt.GameState) -> tuple[object, ...]:
@@ -237,8 +241,8 @@ def solve(
             nodes += answer.nodes
     # Combine, deepest layer first: a position's value is its best move's.
     cells = state.rules.cell_count
-    for layer in reversed(inner[1:]):
-        for s in layer:
+    for positions in reversed(inner[1:]):
+        for s in positions:
             best = max(
                 (_move_value(s.apply_move(m), values) for m in s.available_moves()),
                 key=lambda v: v.score(cells),
