@@ -1,5 +1,6 @@
 //! The search from Python: `best_move`, `solve`, `analyze`, and the search limits.
 
+use crate::convert;
 use crate::interrupt;
 use crate::state::GameState;
 use pyo3::prelude::*;
@@ -21,6 +22,20 @@ pub fn limits(
     let mut limits = limits_without_stop(max_nodes, table_bytes);
     limits.stop = Some(stop);
     limits
+}
+
+/// The ``max_nodes=`` and ``table_bytes=`` keyword arguments: integers in range, or `None`.
+///
+/// # Errors
+/// `TypeError` for a non-integer, `ValueError` for a negative or too large one.
+pub fn budget(
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<u64>, Option<usize>)> {
+    Ok((
+        convert::opt_uint(max_nodes, "max_nodes", u64::MAX)?,
+        convert::opt_usize(table_bytes, "table_bytes")?,
+    ))
 }
 
 /// The defaults, overridden by the keyword arguments, with no stop flag.
@@ -149,8 +164,8 @@ impl BestMove {
 pub fn best_move(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<usize>> {
     Ok(solve(py, state, max_nodes, table_bytes)?.map(|b| b.inner.index))
 }
@@ -162,12 +177,13 @@ pub fn best_move(
 pub fn solve(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
-    let game = &state.get().inner;
-    let answer = interrupt::run(py, small(game), move |stop| {
-        ttt_core::best_move_with(game, &limits(max_nodes, table_bytes, stop))
+    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let game = state.get().inner.clone();
+    let answer = interrupt::run(py, small(&game), move |stop| {
+        ttt_core::best_move_with(&game, &limits(max_nodes, table_bytes, stop))
     })?;
     Ok(answer.map(|inner| BestMove { inner }))
 }
@@ -181,12 +197,13 @@ pub fn solve(
 pub fn analyze(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<MoveAnalysis>> {
-    let game = &state.get().inner;
-    let moves = interrupt::run(py, small(game), move |stop| {
-        ttt_core::analyze_with(game, &limits(max_nodes, table_bytes, stop))
+    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let game = state.get().inner.clone();
+    let moves = interrupt::run(py, small(&game), move |stop| {
+        ttt_core::analyze_with(&game, &limits(max_nodes, table_bytes, stop))
     })?;
     Ok(moves.into_iter().map(|inner| MoveAnalysis { inner }).collect())
 }

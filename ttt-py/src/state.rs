@@ -221,12 +221,14 @@ impl GameState {
         self.inner.is_legal(convert::index(index))
     }
 
-    /// The mark at ``index``, or ``None`` for an empty cell. Raises ``IndexError`` off the board.
-    fn cell<'py>(&self, py: Python<'py>, index: usize) -> PyResult<Bound<'py, PyAny>> {
-        match self.inner.board().get(index) {
+    /// The mark at ``index``, or ``None`` for an empty cell. Raises ``IndexError`` off the board
+    /// (a negative index included: cells do not count from the end), ``TypeError`` for a
+    /// non-integer.
+    fn cell<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        match self.inner.board().get(convert::position(index, "index")?) {
             Some(&c) => Ok(convert::cell(py, c)),
             None => Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "cell {index} is off a board of {} cells",
+                "cell index off a board of {} cells",
                 self.inner.board().len()
             ))),
         }

@@ -10,6 +10,7 @@ __all__ = [
     "CELL_COUNT",
     "MAX_PLAYERS",
     "MAX_SIDE",
+    "MAX_THREADS",
     "MIN_PLAYERS",
     "RECORD_VERSION",
     "WIN_LINES",
@@ -52,6 +53,7 @@ BOARD_SIZE: Final[int]
 CELL_COUNT: Final[int]
 WIN_LINES: Final[tuple[tuple[int, int, int], ...]]
 MAX_SIDE: Final[int]
+MAX_THREADS: Final[int]
 MIN_PLAYERS: Final[int]
 MAX_PLAYERS: Final[int]
 RECORD_VERSION: Final[int]
@@ -205,7 +207,7 @@ def analyze(
 @final
 class SeededRng:
     def __new__(cls, seed: int) -> Self: ...
-    def __call__(self, *args: object, **kwargs: object) -> float: ...
+    def __call__(self) -> float: ...
     def next_u64(self) -> int: ...
     @property
     def seed(self) -> int: ...

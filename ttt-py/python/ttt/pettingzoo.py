@@ -119,6 +119,12 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         return {"observation": planes.reshape(self._shape), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Plays ``action`` for the selected agent (``None`` for an agent that is done).
+
+        Raises :class:`ttt.InvalidMoveError` for an illegal action, and ``ValueError`` once the
+        game is over and every agent has left (call ``reset()``)."""
+        if not self.agents:
+            raise ValueError("the game is over and every agent has left: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
