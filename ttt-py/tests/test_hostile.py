@@ -14,7 +14,7 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -50,7 +50,7 @@ def test_endless_board_is_refused() -> None:
     with pytest.raises(ttt.InvalidStateError):
         ttt.evaluate_board(itertools.repeat("X"))
     with pytest.raises(ttt.InvalidStateError):
-        ttt.parse_state(itertools.count(), "X")
+        ttt.parse_state(itertools.count(), "X")  # type: ignore[arg-type]
 
 
 def test_board_iterables_are_read_no_further_than_needed() -> None:
@@ -220,7 +220,7 @@ def test_positions_off_the_board_are_none(n: int) -> None:
 @pytest.mark.parametrize("n", TOO_BIG)
 def test_counts_out_of_range_are_value_errors(n: int) -> None:
     state = ttt.create_game()
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: ttt.best_move(state, max_nodes=n),
         lambda: ttt.solve(state, table_bytes=n),
         lambda: ttt.analyze(state, max_nodes=n),

@@ -46,7 +46,8 @@ __all__ = [
 _Mark = Literal["X", "O", "Y", "Z"]
 _Status = Literal["in-progress", "win", "draw"]
 _Outcome = Literal["win", "draw", "loss"]
-_Board = str | tuple[str | None, ...] | list[str | None]
+# A board: a string, or any iterable of marks and None (at most 400 items are read).
+_Board = str | Iterable[str | None]
 
 __version__: Final[str]
 BOARD_SIZE: Final[int]

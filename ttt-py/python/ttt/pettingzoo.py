@@ -28,6 +28,7 @@ converts.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 try:
@@ -58,10 +59,13 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
     }
 
     def __init__(self, rules: ttt.Rules | None = None, render_mode: str | None = None) -> None:
-        """Raises ``ValueError`` for a render mode other than ``None``, ``'human'``, ``'ansi'``."""
+        """Raises ``ValueError`` for a render mode other than ``None``, ``'human'``, ``'ansi'``,
+        ``TypeError`` when ``rules`` is not a :class:`ttt.Rules`."""
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"unknown render mode {render_mode!r}: use 'human' or 'ansi'")
+        if rules is not None and not isinstance(rules, ttt.Rules):
+            raise TypeError(f"rules must be a ttt.Rules or None, not {type(rules).__name__}")
         self.rules: ttt.Rules = rules if rules is not None else ttt.Rules.CLASSIC
         self.render_mode = render_mode
         r = self.rules
@@ -93,15 +97,32 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._agent_of[self.game.current_player]
 
+    def _check_agent(self, agent: str) -> None:
+        """``ValueError`` for a name that is not one of ``possible_agents``."""
+        if not isinstance(agent, str) or agent not in self._mark_of:
+            raise ValueError(f"unknown agent {agent!r}: one of {self.possible_agents}")
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``; ``ValueError`` for an unknown agent."""
+        self._check_agent(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``; ``ValueError`` for an unknown agent."""
+        self._check_agent(agent)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A fresh game. The game has no randomness, so ``seed`` only seeds the action spaces."""
+        """A fresh game. The game has no randomness, so ``seed`` only seeds the action spaces.
+
+        ``seed`` is ``None`` or a non-negative integer (``TypeError``/``ValueError`` otherwise).
+        """
         if seed is not None:
+            if isinstance(seed, bool):
+                raise TypeError("seed must be an int or None, not bool")
+            seed = operator.index(seed)  # TypeError for a non-integer
+            if seed < 0:
+                raise ValueError(f"seed must not be negative, not {seed}")
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
         self.game = ttt.create_game(rules=self.rules)
@@ -110,6 +131,8 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
             self.render()
 
     def observe(self, agent: str) -> ObsType:
+        """What ``agent`` sees (see the module docs); ``ValueError`` for an unknown agent."""
+        self._check_agent(agent)
         game = self.game
         planes = np.frombuffer(game.planes(self._mark_of[agent]), dtype=np.int8)
         if agent == self.agent_selection and not game.is_over:
