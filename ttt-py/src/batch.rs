@@ -123,6 +123,77 @@ impl BatchResult {
         self.len()
     }
 
+    /// What unpickling calls: the results from the seated marks (a string such as ``'XO'``),
+    /// the winner and the plies of each game, and the moves of each (or ``None``).
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        marks: &str,
+        winners: &Bound<'_, PyAny>,
+        plies: &Bound<'_, PyAny>,
+        moves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<BatchResult> {
+        let marks = marks
+            .chars()
+            .map(|c| convert::player_str(&c.to_string()))
+            .collect::<PyResult<Vec<_>>>()?;
+        let winners: Vec<Option<Player>> = winners
+            .try_iter()?
+            .map(|w| {
+                let w = w?;
+                if w.is_none() { Ok(None) } else { convert::player(&w).map(Some) }
+            })
+            .collect::<PyResult<_>>()?;
+        let plies: Vec<u32> = plies
+            .try_iter()?
+            .map(|p| Ok(convert::uint(&p?, "plies", u64::from(u32::MAX))? as u32))
+            .collect::<PyResult<_>>()?;
+        let moves: Option<Vec<Vec<usize>>> = match moves.filter(|m| !m.is_none()) {
+            None => None,
+            Some(m) => Some(
+                m.try_iter()?
+                    .map(|game| {
+                        let game = game?;
+                        let Some(cells) = convert::take(&game, convert::MAX_CELLS)? else {
+                            return Err(PyValueError::new_err("a game has at most 400 moves"));
+                        };
+                        cells.iter().map(|c| convert::usize_arg(c, "move")).collect()
+                    })
+                    .collect::<PyResult<_>>()?,
+            ),
+        };
+        if winners.len() != plies.len() || moves.as_ref().is_some_and(|m| m.len() != plies.len()) {
+            return Err(PyValueError::new_err("winners, plies and moves differ in length"));
+        }
+        let games = winners
+            .into_iter()
+            .zip(plies)
+            .enumerate()
+            .map(|(i, (winner, plies))| GameSummary {
+                winner,
+                plies,
+                moves: moves.as_ref().map(|m| m[i].clone()),
+            })
+            .collect();
+        Ok(BatchResult { parts: vec![games], marks })
+    }
+
+    /// Pickles as the seated marks, the winners, the plies and the moves of every game.
+    #[allow(clippy::type_complexity)] // the pickle protocol's tuple
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, Bound<'py, PyTuple>, Bound<'py, PyTuple>, Option<Vec<Bound<'py, PyTuple>>>),
+    )> {
+        let (py, b) = (slf.py(), slf.get());
+        let restore = slf.get_type().getattr("_restore")?;
+        let marks: String = b.marks.iter().map(|p| p.mark()).collect();
+        let moves =
+            if b.iter().all(|g| g.moves.is_some()) && b.len() > 0 { b.moves(py)? } else { None };
+        Ok((restore, (marks, b.winners(py)?, b.plies(py)?, moves)))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "<BatchResult games={} wins={} draws={}>",

@@ -34,6 +34,23 @@ pub fn status(py: Python<'_>, status: Status) -> Bound<'_, PyString> {
     }
 }
 
+/// A status given from Python: `'in-progress'`, `'win'` or `'draw'`.
+///
+/// # Errors
+/// `TypeError` for a non-string, `ValueError` for any other string.
+pub fn status_arg(obj: &Bound<'_, PyAny>) -> PyResult<Status> {
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "a status is 'in-progress', 'win' or 'draw', not {}",
+            type_name(obj)
+        )));
+    };
+    [Status::InProgress, Status::Win, Status::Draw]
+        .into_iter()
+        .find(|st| s.to_cow().is_ok_and(|t| t == st.as_str()))
+        .ok_or_else(|| PyValueError::new_err("a status is 'in-progress', 'win' or 'draw'"))
+}
+
 /// Cells as a tuple of marks and `None`.
 pub fn board<'py>(py: Python<'py>, cells: &[Cell]) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cells.iter().map(|&c| cell(py, c)))

@@ -176,6 +176,41 @@ impl ComputerPlayer {
     fn __repr__(&self) -> String {
         format!("ComputerPlayer('{}', '{}')", self.mark, self.difficulty.as_str())
     }
+
+    /// What unpickling calls: ``ComputerPlayer(mark, difficulty, rng, max_nodes=...,
+    /// table_bytes=...)``.
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        mark: &Bound<'_, PyAny>,
+        difficulty: &Bound<'_, PyAny>,
+        rng: Bound<'_, SeededRng>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        table_bytes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<ComputerPlayer> {
+        ComputerPlayer::new(py, mark, difficulty, Some(rng), None, max_nodes, table_bytes)
+    }
+
+    /// Pickles as the same player with its generator (which goes on where it was).
+    #[allow(clippy::type_complexity)] // the pickle protocol's tuple
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Bound<'py, PyString>, &'static str, Py<SeededRng>, Option<u64>, Option<usize>),
+    )> {
+        let (py, c) = (slf.py(), slf.get());
+        let restore = slf.get_type().getattr("_restore")?;
+        let args = (
+            convert::mark(py, c.mark),
+            c.difficulty.as_str(),
+            c.rng.clone_ref(py),
+            c.max_nodes,
+            c.table_bytes,
+        );
+        Ok((restore, args))
+    }
 }
 
 /// A participant written in Python: an object with ``mark`` and ``next_move(state)``.
@@ -228,6 +263,10 @@ impl Participant for PythonParticipant {
 
 /// What one ``Match.step`` did: ``kind`` is ``'played'`` (``move`` says which), ``'waiting'``
 /// (``player`` has no move ready) or ``'over'`` (``status`` says how it ended).
+///
+/// ``Step(kind, value)`` rebuilds one (its ``repr`` is that call; pickling uses it): ``value``
+/// is a ``Move`` for ``'played'``, a mark for ``'waiting'``, ``'win'`` or ``'draw'`` for
+/// ``'over'`` (``ValueError``/``TypeError`` otherwise).
 #[pyclass(module = "ttt", name = "Step", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Step {
@@ -236,6 +275,41 @@ pub struct Step {
 
 #[pymethods]
 impl Step {
+    #[new]
+    fn new(kind: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Step> {
+        let kind = kind
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err("a step kind is 'played', 'waiting' or 'over'"))?;
+        let inner = match &*kind.to_cow()? {
+            "played" => {
+                let m = value
+                    .cast::<Move>()
+                    .map_err(|_| PyTypeError::new_err("a 'played' step holds the Move played"))?;
+                ttt_core::Step::Played(m.get().inner)
+            }
+            "waiting" => ttt_core::Step::Waiting(convert::player(value)?),
+            "over" => match convert::status_arg(value)? {
+                ttt_core::Status::InProgress => {
+                    return Err(PyValueError::new_err("an 'over' step is 'win' or 'draw'"));
+                }
+                status => ttt_core::Step::Over(status),
+            },
+            _ => return Err(PyValueError::new_err("a step kind is 'played', 'waiting' or 'over'")),
+        };
+        Ok(Step { inner })
+    }
+    #[allow(clippy::type_complexity)] // the pickle protocol's tuple
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, PyAny>))> {
+        let py = slf.py();
+        let value = match slf.get().inner {
+            ttt_core::Step::Played(inner) => Bound::new(py, Move { inner })?.into_any(),
+            ttt_core::Step::Waiting(p) => convert::mark(py, p).into_any(),
+            ttt_core::Step::Over(s) => convert::status(py, s).into_any(),
+        };
+        Ok((slf.get_type().into_any(), (slf.get().kind(), value)))
+    }
     /// ``'played'``, ``'waiting'`` or ``'over'``.
     #[getter]
     fn kind(&self) -> &'static str {

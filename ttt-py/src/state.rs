@@ -359,6 +359,11 @@ impl GameState {
 }
 
 /// The result of looking at a board: ``status``, ``winner`` and ``winning_line``.
+///
+/// ``Evaluation(status, winner=None, winning_line=None)`` rebuilds one (its ``repr`` is that
+/// call; pickling uses it): ``status`` is ``'in-progress'``, ``'win'`` or ``'draw'``, ``winner``
+/// a mark or ``None``, ``winning_line`` at most 20 cell indices or ``None``
+/// (``ValueError``/``TypeError`` otherwise; the values are not checked against any board).
 #[pyclass(module = "ttt", name = "Evaluation", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Evaluation {
@@ -374,8 +379,43 @@ impl Evaluation {
     }
 }
 
+/// The arguments that rebuild an `Evaluation`, for pickling.
+type EvaluationArgs<'py> =
+    (Bound<'py, PyString>, Option<Bound<'py, PyString>>, Option<Bound<'py, PyTuple>>);
+
 #[pymethods]
 impl Evaluation {
+    #[new]
+    #[pyo3(signature = (status, winner = None, winning_line = None))]
+    fn new(
+        status: &Bound<'_, PyAny>,
+        winner: Option<&Bound<'_, PyAny>>,
+        winning_line: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Evaluation> {
+        let status = convert::status_arg(status)?;
+        let winner = winner.filter(|w| !w.is_none()).map(convert::player).transpose()?;
+        let winning_line = match winning_line.filter(|l| !l.is_none()) {
+            None => None,
+            Some(line) => {
+                let Some(items) = convert::take(line, ttt_core::MAX_SIDE)? else {
+                    return Err(pyo3::exceptions::PyValueError::new_err(
+                        "a winning line has at most 20 cells",
+                    ));
+                };
+                let cells = items.iter().map(|c| convert::usize_arg(c, "winning_line cell"));
+                Some(cells.collect::<PyResult<Vec<usize>>>()?)
+            }
+        };
+        Ok(Evaluation { status, winner, winning_line })
+    }
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, EvaluationArgs<'py>)> {
+        let (py, e) = (slf.py(), slf.get());
+        let line = e.winning_line.as_ref().map(|l| PyTuple::new(py, l)).transpose()?;
+        let args = (convert::status(py, e.status), e.winner.map(|p| convert::mark(py, p)), line);
+        Ok((slf.get_type().into_any(), args))
+    }
     /// ``'in-progress'``, ``'win'`` or ``'draw'``.
     #[getter]
     fn status<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {

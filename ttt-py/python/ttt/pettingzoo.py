@@ -29,7 +29,7 @@ converts.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Literal, cast, overload
 
 try:
     import numpy as np
@@ -46,6 +46,7 @@ import ttt
 __all__ = ["TttEnv", "env", "raw_env"]
 
 ObsType = dict[str, NDArray[np.int8]]
+Info = dict[str, Any]
 
 
 class TttEnv(AECEnv[str, ObsType, int | None]):
@@ -130,6 +131,18 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         if self.render_mode == "human":
             self.render()
 
+    @overload
+    def last(self, observe: Literal[True] = True) -> tuple[ObsType, float, bool, bool, Info]: ...
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, Info]: ...
+    @overload
+    def last(self, observe: bool) -> tuple[ObsType | None, float, bool, bool, Info]: ...
+    def last(self, observe: bool = True) -> tuple[ObsType | None, float, bool, bool, Info]:
+        """PettingZoo's ``last()``, typed: the selected agent's observation (``None`` when
+        ``observe`` is false), cumulative reward, termination, truncation and info."""
+        observation, reward, termination, truncation, info = super().last(observe)
+        return observation, float(reward), bool(termination), bool(truncation), info
+
     def observe(self, agent: str) -> ObsType:
         """What ``agent`` sees (see the module docs); ``ValueError`` for an unknown agent."""
         self._check_agent(agent)
@@ -152,7 +165,8 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.game = self.game.apply_move(action)  # raises InvalidMoveError, changing nothing
+        # Raises InvalidMoveError, changing nothing (None is refused as 'out-of-range').
+        self.game = self.game.apply_move(cast(int, action))
         self._cumulative_rewards[agent] = 0.0
         game = self.game
         if game.is_over:
