@@ -272,14 +272,16 @@ pub fn play_games(
     let chunks = n.div_ceil(CHUNK);
     let too_big =
         || PyMemoryError::new_err(format!("the results of {n} games do not fit in memory"));
+    // The probe comes first: it is 1024 times the size of the chunk table, which is filled
+    // (touched) only once the probe has shown there is room.
+    let mut probe: Vec<GameSummary> = Vec::new();
+    probe.try_reserve_exact(usize::try_from(n).map_err(|_| too_big())?).map_err(|_| too_big())?;
+    drop(probe);
     let mut slots: Vec<Mutex<Option<Vec<GameSummary>>>> = Vec::new();
     slots
         .try_reserve_exact(usize::try_from(chunks).map_err(|_| too_big())?)
         .map_err(|_| too_big())?;
     slots.resize_with(slots.capacity().min(chunks as usize), || Mutex::new(None));
-    let mut probe: Vec<GameSummary> = Vec::new();
-    probe.try_reserve_exact(usize::try_from(n).map_err(|_| too_big())?).map_err(|_| too_big())?;
-    drop(probe);
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as u64;
     let workers = threads.unwrap_or(cores).min(MAX_THREADS).min(chunks).max(1);
     let small = n < GAMES_PER_SEED && !seats.contains(&Difficulty::Hard);
