@@ -86,3 +86,12 @@ test-c:
 # Rewrites include/ttt.h from ttt-ffi with the pinned cbindgen.
 header:
 	TTT_UPDATE_HEADER=1 cargo test -p ttt-ffi --test header
+
+# Fuzzing of ttt-core with cargo-fuzz (installed when missing): every target for a few seconds
+# in `make test`, ten minutes each in `make fuzz-long`; see scripts/fuzz.sh.
+.PHONY: fuzz fuzz-long
+test: fuzz
+fuzz:
+	bash scripts/fuzz.sh 5
+fuzz-long:
+	bash scripts/fuzz.sh 600

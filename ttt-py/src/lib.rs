@@ -144,5 +144,6 @@ fn _ttt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MIN_PLAYERS", ttt_core::MIN_PLAYERS)?;
     m.add("MAX_PLAYERS", ttt_core::MAX_PLAYERS)?;
     m.add("RECORD_VERSION", ttt_core::RECORD_VERSION)?;
+    m.add("MAX_THREADS", batch::MAX_THREADS)?;
     Ok(())
 }

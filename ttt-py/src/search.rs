@@ -1,9 +1,9 @@
 //! The search from Python: `best_move`, `solve`, `analyze`, and the search limits.
 
-use crate::convert::{Reduced, reduced};
+use crate::convert;
 use crate::interrupt;
 use crate::state::GameState;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
@@ -23,6 +23,20 @@ pub fn limits(
     let mut limits = limits_without_stop(max_nodes, table_bytes);
     limits.stop = Some(stop);
     limits
+}
+
+/// The ``max_nodes=`` and ``table_bytes=`` keyword arguments: integers in range, or `None`.
+///
+/// # Errors
+/// `TypeError` for a non-integer, `ValueError` for a negative or too large one.
+pub fn budget(
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<u64>, Option<usize>)> {
+    Ok((
+        convert::opt_uint(max_nodes, "max_nodes", u64::MAX)?,
+        convert::opt_usize(table_bytes, "table_bytes")?,
+    ))
 }
 
 /// The defaults, overridden by the keyword arguments, with no stop flag.
@@ -45,14 +59,48 @@ pub fn small(state: &ttt_core::GameState) -> bool {
 /// One legal move with its proven outcome for the mover and the plies to the end of the game
 /// under perfect play (this move is ply 1); ``outcome`` and ``plies`` are ``None`` when the
 /// search could not prove them within its limits (never a guess).
+///
+/// ``MoveAnalysis(index, outcome=None, plies=None)`` rebuilds one (its ``repr`` is that call;
+/// pickling uses it): ``outcome`` is ``'win'``, ``'draw'``, ``'loss'`` or ``None``, ``plies`` an
+/// integer below 2**32 or ``None`` (``ValueError``/``TypeError`` otherwise).
 #[pyclass(module = "ttt", name = "MoveAnalysis", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct MoveAnalysis {
-    inner: ttt_core::MoveAnalysis,
+    index: usize,
+    outcome: Option<Outcome>,
+    plies: Option<u32>,
+}
+
+impl MoveAnalysis {
+    /// The Python value of an engine answer (only its public fields are read).
+    pub fn from_core(m: &ttt_core::MoveAnalysis) -> MoveAnalysis {
+        MoveAnalysis { index: m.index, outcome: m.outcome, plies: m.plies }
+    }
 }
 
 fn outcome<'py>(py: Python<'py>, o: Option<Outcome>) -> Option<Bound<'py, PyString>> {
     o.map(|o| PyString::intern(py, o.as_str()))
+}
+
+/// An outcome given from Python: ``'win'``, ``'draw'``, ``'loss'`` or ``None``.
+fn outcome_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Outcome>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "outcome is 'win', 'draw', 'loss' or None, not {}",
+            convert::type_name(obj)
+        )));
+    };
+    [Outcome::Win, Outcome::Draw, Outcome::Loss]
+        .into_iter()
+        .find(|o| s.to_cow().is_ok_and(|t| t == o.as_str()))
+        .map(Some)
+        .ok_or_else(|| PyValueError::new_err("outcome is 'win', 'draw', 'loss' or None"))
+}
+
+/// Plies given from Python: an integer below 2**32, or ``None``.
+fn plies_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    Ok(convert::opt_uint(obj, "plies", u64::from(u32::MAX))?.map(|p| p as u32))
 }
 
 fn repr_opt<T: std::fmt::Display>(v: Option<T>, quote: bool) -> String {
@@ -63,146 +111,149 @@ fn repr_opt<T: std::fmt::Display>(v: Option<T>, quote: bool) -> String {
     }
 }
 
-/// The outcome named by `name` (``'win'``, ``'draw'``, ``'loss'``), for the constructors that
-/// unpickling calls.
-fn outcome_arg(name: Option<&str>) -> PyResult<Option<Outcome>> {
-    match name {
-        None => Ok(None),
-        Some("win") => Ok(Some(Outcome::Win)),
-        Some("draw") => Ok(Some(Outcome::Draw)),
-        Some("loss") => Ok(Some(Outcome::Loss)),
-        Some(other) => Err(PyValueError::new_err(format!(
-            "an outcome is 'win', 'draw', 'loss' or None, not {other:?}"
-        ))),
-    }
-}
-
-/// `outcome` and `plies` as a pair that is either both known or both unknown.
-fn proven_pair(
-    outcome: Option<&str>,
-    plies: Option<u32>,
-) -> PyResult<(Option<Outcome>, Option<u32>)> {
-    let outcome = outcome_arg(outcome)?;
-    if outcome.is_some() != plies.is_some() {
-        return Err(PyValueError::new_err("outcome and plies are both None or both given"));
-    }
-    Ok((outcome, plies))
-}
+/// The arguments that rebuild a `MoveAnalysis`, for pickling.
+type AnalysisArgs<'py> = (usize, Option<Bound<'py, PyString>>, Option<u32>);
 
 #[pymethods]
 impl MoveAnalysis {
-    /// ``MoveAnalysis(index, outcome, plies)``, as the search reports it (this is how it
-    /// unpickles). Raises ``ValueError`` for an unknown outcome, or ``outcome`` and ``plies``
-    /// not both given or both ``None``.
     #[new]
-    fn new(index: usize, outcome: Option<&str>, plies: Option<u32>) -> PyResult<MoveAnalysis> {
-        let (outcome, plies) = proven_pair(outcome, plies)?;
-        Ok(MoveAnalysis { inner: ttt_core::MoveAnalysis { index, outcome, plies } })
+    #[pyo3(signature = (index, outcome = None, plies = None))]
+    fn new(
+        index: &Bound<'_, PyAny>,
+        outcome: Option<&Bound<'_, PyAny>>,
+        plies: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MoveAnalysis> {
+        Ok(MoveAnalysis {
+            index: convert::usize_arg(index, "index")?,
+            outcome: outcome_arg(outcome)?,
+            plies: plies_arg(plies)?,
+        })
     }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py> {
-        let m = slf.get().inner;
-        reduced(slf.get_type().into_any(), (m.index, m.outcome.map(Outcome::as_str), m.plies))
-    }
-
     /// The cell.
     #[getter]
     fn index(&self) -> usize {
-        self.inner.index
+        self.index
     }
     /// ``'win'``, ``'draw'`` or ``'loss'`` for the player to move, or ``None`` if unproven.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
-        outcome(py, self.inner.outcome)
+        outcome(py, self.outcome)
     }
     /// Plies to the end under perfect play (this move is ply 1), or ``None`` if unproven.
     #[getter]
     fn plies(&self) -> Option<u32> {
-        self.inner.plies
+        self.plies
     }
     /// Whether the outcome is proven.
     #[getter]
     fn proven(&self) -> bool {
-        self.inner.outcome.is_some()
+        self.outcome.is_some()
     }
     fn __repr__(&self) -> String {
         format!(
             "MoveAnalysis(index={}, outcome={}, plies={})",
-            self.inner.index,
-            repr_opt(self.inner.outcome.map(Outcome::as_str), true),
-            repr_opt(self.inner.plies, false)
+            self.index,
+            repr_opt(self.outcome.map(Outcome::as_str), true),
+            repr_opt(self.plies, false)
         )
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, AnalysisArgs<'py>) {
+        let m = slf.get();
+        (slf.get_type().into_any(), (m.index, outcome(slf.py(), m.outcome), m.plies))
     }
 }
 
 /// The answer of ``solve``: the move, its outcome and plies when proven, whether it is proven,
 /// and the number of nodes searched.
+///
+/// ``BestMove(index, outcome=None, plies=None, proven=False, nodes=0)`` rebuilds one (its
+/// ``repr`` is that call; pickling uses it); arguments as for ``MoveAnalysis``, ``nodes`` an
+/// integer in 0..2**64-1.
 #[pyclass(module = "ttt", name = "BestMove", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct BestMove {
-    inner: ttt_core::BestMove,
+    index: usize,
+    outcome: Option<Outcome>,
+    plies: Option<u32>,
+    proven: bool,
+    nodes: u64,
 }
+
+impl BestMove {
+    /// The Python value of an engine answer (only its public fields are read).
+    pub fn from_core(b: &ttt_core::BestMove) -> BestMove {
+        BestMove {
+            index: b.index,
+            outcome: b.outcome,
+            plies: b.plies,
+            proven: b.proven,
+            nodes: b.nodes,
+        }
+    }
+}
+
+/// The arguments that rebuild a `BestMove`, for pickling.
+type BestMoveArgs<'py> = (usize, Option<Bound<'py, PyString>>, Option<u32>, bool, u64);
 
 #[pymethods]
 impl BestMove {
-    /// ``BestMove(index, outcome, plies, proven, nodes)``, as ``solve`` reports it (this is how
-    /// it unpickles). Raises ``ValueError`` for an unknown outcome, ``outcome`` and ``plies`` not
-    /// both given or both ``None``, or ``proven`` without an outcome.
     #[new]
+    #[pyo3(signature = (index, outcome = None, plies = None, proven = false, nodes = None))]
+    #[pyo3(text_signature = "(index, outcome=None, plies=None, proven=False, nodes=0)")]
     fn new(
-        index: usize,
-        outcome: Option<&str>,
-        plies: Option<u32>,
+        index: &Bound<'_, PyAny>,
+        outcome: Option<&Bound<'_, PyAny>>,
+        plies: Option<&Bound<'_, PyAny>>,
         proven: bool,
-        nodes: u64,
+        nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<BestMove> {
-        let (outcome, plies) = proven_pair(outcome, plies)?;
-        if proven && outcome.is_none() {
-            return Err(PyValueError::new_err("a proven move has an outcome"));
-        }
-        Ok(BestMove { inner: ttt_core::BestMove { index, outcome, plies, proven, nodes } })
+        Ok(BestMove {
+            index: convert::usize_arg(index, "index")?,
+            outcome: outcome_arg(outcome)?,
+            plies: plies_arg(plies)?,
+            proven,
+            nodes: convert::opt_uint(nodes, "nodes", u64::MAX)?.unwrap_or(0),
+        })
     }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py> {
-        let b = slf.get().inner;
-        let args = (b.index, b.outcome.map(Outcome::as_str), b.plies, b.proven, b.nodes);
-        reduced(slf.get_type().into_any(), args)
-    }
-
     /// The cell to play.
     #[getter]
     fn index(&self) -> usize {
-        self.inner.index
+        self.index
     }
     /// ``'win'``, ``'draw'`` or ``'loss'`` for the player to move, or ``None`` if unproven.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
-        outcome(py, self.inner.outcome)
+        outcome(py, self.outcome)
     }
     /// Plies to the end under perfect play, or ``None`` if unproven.
     #[getter]
     fn plies(&self) -> Option<u32> {
-        self.inner.plies
+        self.plies
     }
     /// Whether the move is proven best.
     #[getter]
     fn proven(&self) -> bool {
-        self.inner.proven
+        self.proven
     }
     /// Nodes searched.
     #[getter]
     fn nodes(&self) -> u64 {
-        self.inner.nodes
+        self.nodes
     }
     fn __repr__(&self) -> String {
         format!(
             "BestMove(index={}, outcome={}, plies={}, proven={}, nodes={})",
-            self.inner.index,
-            repr_opt(self.inner.outcome.map(Outcome::as_str), true),
-            repr_opt(self.inner.plies, false),
-            if self.inner.proven { "True" } else { "False" },
-            self.inner.nodes
+            self.index,
+            repr_opt(self.outcome.map(Outcome::as_str), true),
+            repr_opt(self.plies, false),
+            if self.proven { "True" } else { "False" },
+            self.nodes
         )
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, BestMoveArgs<'py>) {
+        let b = slf.get();
+        let args = (b.index, outcome(slf.py(), b.outcome), b.plies, b.proven, b.nodes);
+        (slf.get_type().into_any(), args)
     }
 }
 
@@ -215,10 +266,10 @@ impl BestMove {
 pub fn best_move(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<usize>> {
-    Ok(solve(py, state, max_nodes, table_bytes)?.map(|b| b.inner.index))
+    Ok(solve(py, state, max_nodes, table_bytes)?.map(|b| b.index))
 }
 
 /// ``best_move`` with its outcome, plies, proof flag and node count (a ``BestMove``), or
@@ -228,14 +279,15 @@ pub fn best_move(
 pub fn solve(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
-    let game = &state.get().inner;
-    let answer = interrupt::run(py, small(game), move |stop| {
-        ttt_core::best_move_with(game, &limits(max_nodes, table_bytes, stop))
+    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let game = state.get().inner.clone();
+    let answer = interrupt::run(py, small(&game), move |stop| {
+        ttt_core::best_move_with(&game, &limits(max_nodes, table_bytes, stop))
     })?;
-    Ok(answer.map(|inner| BestMove { inner }))
+    Ok(answer.as_ref().map(BestMove::from_core))
 }
 
 /// Every legal move with its outcome for the mover and its plies to the end, best first (the
@@ -247,12 +299,13 @@ pub fn solve(
 pub fn analyze(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<MoveAnalysis>> {
-    let game = &state.get().inner;
-    let moves = interrupt::run(py, small(game), move |stop| {
-        ttt_core::analyze_with(game, &limits(max_nodes, table_bytes, stop))
+    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let game = state.get().inner.clone();
+    let moves = interrupt::run(py, small(&game), move |stop| {
+        ttt_core::analyze_with(&game, &limits(max_nodes, table_bytes, stop))
     })?;
-    Ok(moves.into_iter().map(|inner| MoveAnalysis { inner }).collect())
+    Ok(moves.iter().map(MoveAnalysis::from_core).collect())
 }

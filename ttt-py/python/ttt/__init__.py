@@ -11,6 +11,15 @@ Play a classic game::
 
 States are immutable values: hashable, comparable and picklable. Every rule and every search
 runs in Rust; nothing of the game is re-implemented in Python.
+
+The rule for any input: out of any public call come only ``ValueError`` and ``TypeError`` (and
+their subclasses, the ``ttt`` errors among them), ``IndexError`` where documented
+(``GameState.cell``), ``MemoryError`` (a ``play_games`` batch too big for memory),
+``KeyboardInterrupt``, and the exceptions of the caller's own callbacks; never a
+``PanicException``, an ``OverflowError``, an abort or a hang. Integers out of range are
+``ValueError`` (never ``OverflowError``), iterables are read with a hard cap (a board at most
+400 items, players at most 4), and Ctrl-C interrupts every long call at once, even while it
+waits for a slow ``rng`` callable. See ``README.md`` (section "The rule for any input").
 """
 
 from __future__ import annotations
@@ -26,12 +35,14 @@ from ._errors import (
     InvalidRecordError,
     InvalidRulesError,
     InvalidStateError,
+    MatchBusyError,
 )
 from ._ttt import (
     BOARD_SIZE,
     CELL_COUNT,
     MAX_PLAYERS,
     MAX_SIDE,
+    MAX_THREADS,
     MIN_PLAYERS,
     RECORD_VERSION,
     WIN_LINES,
@@ -98,6 +109,7 @@ __all__ = [
     "CELL_COUNT",
     "MAX_PLAYERS",
     "MAX_SIDE",
+    "MAX_THREADS",
     "MIN_PLAYERS",
     "RECORD_VERSION",
     "WIN_LINES",
@@ -114,6 +126,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidStateError",
     "Match",
+    "MatchBusyError",
     "Move",
     "MoveAnalysis",
     "Rules",

@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 try:
     import ray
@@ -53,6 +53,9 @@ except ImportError as _missing:  # pragma: no cover - depends on the installatio
     ) from _missing
 
 import ttt
+
+if TYPE_CHECKING:
+    from ttt._ttt import _BatchPlayer
 
 __all__ = ["play_games", "solve"]
 
@@ -84,7 +87,7 @@ def _play_blocks(n: int, players: Any, kwargs: dict[str, Any]) -> ttt.BatchResul
 
 def play_games(
     n: int,
-    players: str | Iterable[str] | None = None,
+    players: _BatchPlayer | Iterable[_BatchPlayer] | None = None,
     *,
     rules: ttt.Rules | None = None,
     start: ttt.GameState | None = None,

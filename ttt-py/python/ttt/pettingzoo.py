@@ -50,8 +50,9 @@ All rules are those of the Rust engine: this module only converts.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 try:
     import numpy as np
@@ -68,6 +69,7 @@ import ttt
 __all__ = ["TttEnv", "connect_four_v3", "env", "raw_env", "tictactoe_v3"]
 
 ObsType = dict[str, NDArray[np.int8]]
+Info = dict[str, Any]
 _IllegalAction = Literal["terminate", "raise"]
 _RenderMode = Literal["human", "ansi", "rgb_array"]
 
@@ -157,15 +159,32 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._agent_of[self.game.current_player]
 
+    def _check_agent(self, agent: str) -> None:
+        """``ValueError`` for a name that is not one of ``possible_agents``."""
+        if not isinstance(agent, str) or agent not in self._mark_of:
+            raise ValueError(f"unknown agent {agent!r}: one of {self.possible_agents}")
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``; ``ValueError`` for an unknown agent."""
+        self._check_agent(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``; ``ValueError`` for an unknown agent."""
+        self._check_agent(agent)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A fresh game. The game has no randomness, so ``seed`` only seeds the action spaces."""
+        """A fresh game. The game has no randomness, so ``seed`` only seeds the action spaces.
+
+        ``seed`` is ``None`` or a non-negative integer (``TypeError``/``ValueError`` otherwise).
+        """
         if seed is not None:
+            if isinstance(seed, bool):
+                raise TypeError("seed must be an int or None, not bool")
+            seed = operator.index(seed)  # TypeError for a non-integer
+            if seed < 0:
+                raise ValueError(f"seed must not be negative, not {seed}")
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
         self.game = ttt.create_game(rules=self.rules)
@@ -188,7 +207,21 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
             return cells.reshape(self.rules.height, self.rules.width).max(axis=0)
         return cells
 
+    @overload
+    def last(self, observe: Literal[True] = True) -> tuple[ObsType, float, bool, bool, Info]: ...
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, Info]: ...
+    @overload
+    def last(self, observe: bool) -> tuple[ObsType | None, float, bool, bool, Info]: ...
+    def last(self, observe: bool = True) -> tuple[ObsType | None, float, bool, bool, Info]:
+        """PettingZoo's ``last()``, typed: the selected agent's observation (``None`` when
+        ``observe`` is false), cumulative reward, termination, truncation and info."""
+        observation, reward, termination, truncation, info = super().last(observe)
+        return observation, float(reward), bool(termination), bool(truncation), info
+
     def observe(self, agent: str) -> ObsType:
+        """What ``agent`` sees (see the module docs); ``ValueError`` for an unknown agent."""
+        self._check_agent(agent)
         planes = np.frombuffer(self.game.planes(self._mark_of[agent]), dtype=np.int8)
         mask = self._mask() if agent == self.agent_selection else self._no_moves
         return {"observation": planes.reshape(self._shape), "action_mask": mask}
@@ -208,6 +241,13 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         return self.game.apply_move(action)
 
     def step(self, action: int | None) -> None:
+        """Plays ``action`` for the selected agent (``None`` for an agent that is done). An
+        illegal action ends the game or raises :class:`ttt.InvalidMoveError` (see
+        ``illegal_action``); an action outside the action space raises ``TypeError`` or
+        ``ValueError``, and so does any step once the game is over and every agent has left
+        (call ``reset()``)."""
+        if not self.agents:
+            raise ValueError("the game is over and every agent has left: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
