@@ -3,7 +3,7 @@
 #   make test   install what the tests need and run every test
 # and `make install PREFIX=...` for the C library.
 
-.PHONY: test test-rust test-c test-python bench-python coverage lib play install header
+.PHONY: test test-rust test-c test-python bench-python bench-distributed coverage lib play install header
 
 test: test-rust test-c test-python
 
@@ -21,6 +21,10 @@ test-python:
 # The Python benchmark table (ours against OpenSpiel and PettingZoo when they install).
 bench-python:
 	scripts/bench-python.sh
+
+# What Ray costs on one machine: ttt.distributed against the single-process calls.
+bench-distributed:
+	scripts/bench-python.sh --distributed
 
 # Line coverage of ttt-core's sources with cargo-tarpaulin (ptrace engine: no llvm-tools
 # needed). Unoptimised, because optimised code attributes lines poorly; its own target dir.
@@ -82,6 +86,15 @@ test-c:
 # Rewrites include/ttt.h from ttt-ffi with the pinned cbindgen.
 header:
 	TTT_UPDATE_HEADER=1 cargo test -p ttt-ffi --test header
+
+# Fuzzing of ttt-core with cargo-fuzz (installed when missing): every target for a few seconds
+# in `make test`, ten minutes each in `make fuzz-long`; see scripts/fuzz.sh.
+.PHONY: fuzz fuzz-long
+test: fuzz
+fuzz:
+	bash scripts/fuzz.sh 5
+fuzz-long:
+	bash scripts/fuzz.sh 600
 
 # The strength benchmark (bench/strength/README.md): Hard's matches and move times.
 .PHONY: strength

@@ -98,7 +98,10 @@ impl fmt::Display for Move {
 /// assert_eq!(game.state().winner(), Some(Player::X));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Participant {
+///
+/// Participants are [`Send`], so that a [`Match`] can be handed to another thread (a server's
+/// game task, a Python thread).
+pub trait Participant: Send {
     /// The mark this participant plays.
     fn mark(&self) -> Player;
 
@@ -177,7 +180,7 @@ impl Participant for HumanPlayer {
 pub struct ComputerPlayer {
     mark: Player,
     difficulty: Difficulty,
-    rng: Box<dyn Rng>,
+    rng: Box<dyn Rng + Send>,
     limits: SearchLimits,
 }
 
@@ -194,7 +197,11 @@ impl fmt::Debug for ComputerPlayer {
 impl ComputerPlayer {
     /// A computer playing `mark` at `difficulty`, drawing from `rng` (which it owns: a
     /// [`SeededRng`](crate::SeededRng) or a closure), with the search's default limits.
-    pub fn new(mark: Player, difficulty: Difficulty, rng: impl Rng + 'static) -> ComputerPlayer {
+    pub fn new(
+        mark: Player,
+        difficulty: Difficulty,
+        rng: impl Rng + Send + 'static,
+    ) -> ComputerPlayer {
         ComputerPlayer::with_limits(mark, difficulty, rng, SearchLimits::default())
     }
 
@@ -202,7 +209,7 @@ impl ComputerPlayer {
     pub fn with_limits(
         mark: Player,
         difficulty: Difficulty,
-        rng: impl Rng + 'static,
+        rng: impl Rng + Send + 'static,
         limits: SearchLimits,
     ) -> ComputerPlayer {
         ComputerPlayer { mark, difficulty, rng: Box::new(rng), limits }

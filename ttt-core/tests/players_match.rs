@@ -275,3 +275,17 @@ fn inbox_handles_share_one_queue_across_threads() {
     assert_eq!(h.next_move(&classic()), Some(Move { player: Player::X, ply: 0, index: 4 }));
     assert_eq!(h.next_move(&classic()), None);
 }
+
+#[test]
+fn a_match_can_move_to_another_thread() {
+    let (x, inbox) = human(Player::X);
+    let mut m = Match::new(classic(), vec![x, computer(Player::O, Difficulty::Hard, 1)]).unwrap();
+    inbox.push(Move { player: Player::X, ply: 0, index: 4 });
+    let m = std::thread::spawn(move || {
+        m.run().unwrap();
+        m
+    })
+    .join()
+    .unwrap();
+    assert_eq!(m.state().ply(), 2);
+}

@@ -3,12 +3,12 @@
 use crate::convert;
 use crate::errors;
 use crate::interrupt;
-use crate::search::{limits, small};
+use crate::search::{budget, limits, small};
 use crate::state::GameState;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use ttt_core::{AiError, Difficulty, Rng};
 
@@ -16,8 +16,11 @@ use ttt_core::{AiError, Difficulty, Rng};
 /// each call returns the next float in [0, 1) (the top 53 bits of one 64-bit output). The same
 /// seed gives the same floats, hence the same AI moves, in every language.
 ///
-/// ``SeededRng(seed)``: ``seed`` is an int in 0..2**64-1 (``OverflowError`` otherwise).
-/// Thread-safe; not picklable (its position in the stream is not exposed).
+/// ``SeededRng(seed)``: ``seed`` is an int in 0..2**64-1 (``ValueError`` otherwise,
+/// ``TypeError`` for a non-integer). Called with no argument. Thread-safe.
+///
+/// Picklable and copyable: a copy goes on with the stream exactly where the original was (an
+/// unpickled one seeks to its ``draws`` outputs in constant time).
 #[pyclass(module = "ttt", name = "SeededRng", frozen)]
 pub struct SeededRng {
     seed: u64,
@@ -37,6 +40,12 @@ impl SeededRng {
         g.0.next_f64()
     }
 
+    /// A copy that goes on from the same point of the stream.
+    fn duplicate(&self) -> SeededRng {
+        let g = self.lock();
+        SeededRng { seed: self.seed, inner: Mutex::new((g.0.clone(), g.1)) }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, (ttt_core::SeededRng, u64)> {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -45,8 +54,8 @@ impl SeededRng {
 #[pymethods]
 impl SeededRng {
     #[new]
-    fn new(seed: u64) -> SeededRng {
-        SeededRng::create(seed)
+    fn new(seed: &Bound<'_, PyAny>) -> PyResult<SeededRng> {
+        Ok(SeededRng::create(convert::uint(seed, "seed", u64::MAX)?))
     }
 
     /// The next float in [0, 1).
@@ -76,12 +85,38 @@ impl SeededRng {
     fn __repr__(&self) -> String {
         format!("<SeededRng seed={} draws={}>", self.seed, self.draws())
     }
+
+    /// The generator for ``seed`` after ``draws`` outputs: what unpickling calls.
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        seed: &Bound<'_, PyAny>,
+        draws: &Bound<'_, PyAny>,
+    ) -> PyResult<SeededRng> {
+        let seed = convert::uint(seed, "seed", u64::MAX)?;
+        let draws = convert::uint(draws, "draws", u64::MAX)?;
+        let rng = ttt_core::SeededRng::at(seed, draws);
+        Ok(SeededRng { seed, inner: Mutex::new((rng, draws)) })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u64, u64))> {
+        let restore = slf.get_type().getattr("_restore")?;
+        Ok((restore, (slf.get().seed, slf.get().draws())))
+    }
+
+    fn __copy__(&self) -> SeededRng {
+        self.duplicate()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> SeededRng {
+        self.duplicate()
+    }
 }
 
 /// Where the floats of one call come from.
-enum Source<'a> {
+enum Source {
     /// A `ttt.SeededRng` object: used directly, without the GIL.
-    Shared(&'a SeededRng),
+    Shared(Py<SeededRng>),
     /// A generator made for this call from `seed=` or from Python's `random` module.
     Owned(Box<ttt_core::SeededRng>),
     /// Any other zero-argument callable; its errors are kept and raised after the call.
@@ -89,18 +124,14 @@ enum Source<'a> {
 }
 
 /// The source for `rng=` / `seed=`.
-fn source<'a>(
-    py: Python<'_>,
-    rng: Option<&'a Bound<'_, PyAny>>,
-    seed: Option<u64>,
-) -> PyResult<Source<'a>> {
+fn source(py: Python<'_>, rng: Option<&Bound<'_, PyAny>>, seed: Option<u64>) -> PyResult<Source> {
     match (rng, seed) {
         (Some(r), None) if r.is_none() => source(py, None, None),
         (Some(_), Some(_)) => Err(PyTypeError::new_err("pass rng or seed, not both")),
         (None, Some(seed)) => Ok(Source::Owned(Box::new(ttt_core::SeededRng::new(seed)))),
         (Some(r), None) => {
             if let Ok(shared) = r.cast::<SeededRng>() {
-                Ok(Source::Shared(shared.get()))
+                Ok(Source::Shared(shared.clone().unbind()))
             } else if r.is_callable() {
                 Ok(Source::Callable(r.clone().unbind()))
             } else {
@@ -120,14 +151,17 @@ fn source<'a>(
 
 /// Runs `f` with the floats of `source`; an error raised by a Python rng (or a value outside
 /// [0, 1)) is returned instead of `f`'s answer.
-fn with_rng<T, F>(py: Python<'_>, source: Source<'_>, small: bool, f: F) -> PyResult<T>
+///
+/// A Python rng is called with the GIL from the thread that runs `f`. Once the call is
+/// interrupted (Ctrl-C), it is not called again: the search gets 0.0 until it stops.
+fn with_rng<T, F>(py: Python<'_>, source: Source, small: bool, f: F) -> PyResult<T>
 where
-    T: Send,
-    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send,
+    T: Send + 'static,
+    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send + 'static,
 {
     match source {
         Source::Shared(shared) => interrupt::run(py, small, move |stop| {
-            let mut g = shared.lock();
+            let mut g = shared.get().lock();
             let mut counted = || {
                 g.1 += 1;
                 g.0.next_f64()
@@ -136,13 +170,18 @@ where
         }),
         Source::Owned(mut rng) => interrupt::run(py, small, move |stop| f(&mut *rng, stop)),
         Source::Callable(callable) => {
-            let failure: Mutex<Option<PyErr>> = Mutex::new(None);
-            let answer = interrupt::run(py, small, |stop| {
+            let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+            let theirs = Arc::clone(&failure);
+            let answer = interrupt::run(py, small, move |stop| {
+                let flag = Arc::clone(&stop);
                 let mut draw = || {
+                    if flag.load(Ordering::Relaxed) {
+                        return 0.0;
+                    }
                     Python::attach(|py| match checked_float(py, &callable) {
                         Ok(x) => x,
                         Err(e) => {
-                            let mut slot = failure.lock().unwrap_or_else(PoisonError::into_inner);
+                            let mut slot = theirs.lock().unwrap_or_else(PoisonError::into_inner);
                             slot.get_or_insert(e);
                             0.0
                         }
@@ -150,7 +189,8 @@ where
                 };
                 f(&mut draw, stop)
             })?;
-            match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            let failure = failure.lock().unwrap_or_else(PoisonError::into_inner).take();
+            match failure {
                 Some(e) => Err(e),
                 None => Ok(answer),
             }
@@ -205,9 +245,9 @@ pub fn choose_move(
     state: &Bound<'_, GameState>,
     difficulty: &Bound<'_, PyAny>,
     rng: Option<&Bound<'_, PyAny>>,
-    seed: Option<u64>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    seed: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<usize> {
     choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| c.index)
 }
@@ -222,9 +262,9 @@ pub fn choose_move_with(
     state: &Bound<'_, GameState>,
     difficulty: &Bound<'_, PyAny>,
     rng: Option<&Bound<'_, PyAny>>,
-    seed: Option<u64>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    seed: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(usize, bool)> {
     choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| (c.index, c.proven))
 }
@@ -234,16 +274,18 @@ fn choose(
     state: &Bound<'_, GameState>,
     difficulty_arg: &Bound<'_, PyAny>,
     rng: Option<&Bound<'_, PyAny>>,
-    seed: Option<u64>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    seed: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ttt_core::Choice> {
     let d = difficulty(difficulty_arg)?;
-    let game = &state.get().inner;
-    let small = d != Difficulty::Hard || small(game);
+    let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
+    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let game = state.get().inner.clone();
+    let small = d != Difficulty::Hard || small(&game);
     let source = source(py, rng, seed)?;
     let result = with_rng(py, source, small, move |rng, stop| {
-        ttt_core::choose_move_with(game, d, rng, &limits(max_nodes, table_bytes, stop))
+        ttt_core::choose_move_with(&game, d, rng, &limits(max_nodes, table_bytes, stop))
     })?;
     result.map_err(|e| match e {
         AiError::GameOver => errors::game_over(py, e.to_string()),

@@ -1,7 +1,7 @@
 //! Conversions between Python values and engine values. No rule of the game lives here.
 
 use crate::errors;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString, PyTuple};
@@ -32,6 +32,23 @@ pub fn status(py: Python<'_>, status: Status) -> Bound<'_, PyString> {
         Status::Win => intern!(py, "win").clone(),
         Status::Draw => intern!(py, "draw").clone(),
     }
+}
+
+/// A status given from Python: `'in-progress'`, `'win'` or `'draw'`.
+///
+/// # Errors
+/// `TypeError` for a non-string, `ValueError` for any other string.
+pub fn status_arg(obj: &Bound<'_, PyAny>) -> PyResult<Status> {
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "a status is 'in-progress', 'win' or 'draw', not {}",
+            type_name(obj)
+        )));
+    };
+    [Status::InProgress, Status::Win, Status::Draw]
+        .into_iter()
+        .find(|st| s.to_cow().is_ok_and(|t| t == st.as_str()))
+        .ok_or_else(|| PyValueError::new_err("a status is 'in-progress', 'win' or 'draw'"))
 }
 
 /// Cells as a tuple of marks and `None`.
@@ -78,11 +95,128 @@ pub fn index(obj: &Bound<'_, PyAny>) -> usize {
     obj.extract::<usize>().unwrap_or(usize::MAX)
 }
 
-/// A board given from Python: a string of marks and `.` (whitespace ignored), or a sequence
-/// whose items are `'X'`/`'O'`/`'Y'`/`'Z'` or `None`.
+/// What a Python object is as an integer argument.
+enum Int {
+    /// A non-negative integer that fits in `u64`.
+    Fits(u64),
+    /// A negative integer.
+    Negative,
+    /// An integer above `u64::MAX`.
+    Huge,
+}
+
+/// Reads `obj` as an integer: an `int` or any object with `__index__` (`numpy.int64`...), but
+/// not a `bool`. Never raises `OverflowError`: out-of-range integers are reported as such.
 ///
 /// # Errors
-/// `InvalidStateError` with reason `unknown-mark` for any other character or item.
+/// `TypeError` naming `name` for anything else; the exception of a user's `__index__`.
+fn int(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Int> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name} must be an int, not bool")));
+    }
+    match obj.extract::<u64>() {
+        Ok(v) => Ok(Int::Fits(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            // An integer that does not fit: its sign says which way.
+            if obj.lt(0)? { Ok(Int::Negative) } else { Ok(Int::Huge) }
+        }
+        Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => {
+            Err(PyTypeError::new_err(format!("{name} must be an int, not {}", type_name(obj))))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A count or size argument (`max_nodes=`, `seed=`, `ply`...): an integer in `0..=max`.
+///
+/// # Errors
+/// `TypeError` for a non-integer (a `bool` included), `ValueError` for a negative integer or
+/// one above `max`; never `OverflowError`.
+pub fn uint(obj: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
+    match int(obj, name)? {
+        Int::Fits(v) if v <= max => Ok(v),
+        Int::Negative => Err(PyValueError::new_err(format!("{name} must not be negative"))),
+        Int::Fits(_) | Int::Huge => {
+            Err(PyValueError::new_err(format!("{name} is too large (at most {max})")))
+        }
+    }
+}
+
+/// An integer at least 1 where more than enough means "as many as possible" (`threads=`):
+/// integers above `u64::MAX` read as `u64::MAX`.
+///
+/// # Errors
+/// `TypeError` for a non-integer, `ValueError` for 0 or a negative integer.
+pub fn positive_saturating(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    match int(obj, name)? {
+        Int::Fits(0) | Int::Negative => {
+            Err(PyValueError::new_err(format!("{name} must be at least 1")))
+        }
+        Int::Fits(v) => Ok(v),
+        Int::Huge => Ok(u64::MAX),
+    }
+}
+
+/// [`uint`] for `usize` arguments.
+pub fn usize_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+    // usize is 64 bits or less on every platform Python runs on.
+    uint(obj, name, usize::MAX as u64).map(|v| v as usize)
+}
+
+/// [`uint`] for an optional keyword argument: `None` (or absent) stays `None`.
+pub fn opt_uint(obj: Option<&Bound<'_, PyAny>>, name: &str, max: u64) -> PyResult<Option<u64>> {
+    match obj {
+        Some(o) if !o.is_none() => uint(o, name, max).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// [`opt_uint`] for `usize` arguments.
+pub fn opt_usize(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<usize>> {
+    Ok(opt_uint(obj, name, usize::MAX as u64)?.map(|v| v as usize))
+}
+
+/// A cell, row or column position that may be off the board: an integer, with every negative
+/// or huge one read as `usize::MAX` (off any board), so that the caller answers "off the
+/// board" (`None` or `IndexError`) as it does for any other position past the end.
+///
+/// # Errors
+/// `TypeError` for a non-integer (a `bool` included).
+pub fn position(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+    Ok(match int(obj, name)? {
+        Int::Fits(v) => usize::try_from(v).unwrap_or(usize::MAX),
+        Int::Negative | Int::Huge => usize::MAX,
+    })
+}
+
+/// The items of an iterable argument, reading at most `max` of them: an endless or huge
+/// iterable is refused after `max + 1` items instead of filling memory. `None` when there are
+/// more than `max`; the caller says why that is too many.
+///
+/// # Errors
+/// `TypeError` when `obj` is not iterable; the exception of the iterator itself.
+pub fn take<'py>(obj: &Bound<'py, PyAny>, max: usize) -> PyResult<Option<Vec<Bound<'py, PyAny>>>> {
+    let mut items = Vec::new();
+    for item in obj.try_iter()? {
+        if items.len() == max {
+            return Ok(None);
+        }
+        items.push(item?);
+    }
+    Ok(Some(items))
+}
+
+/// The most cells a board has (20 x 20): a board argument with more items is refused without
+/// reading further.
+pub const MAX_CELLS: usize = ttt_core::MAX_SIDE * ttt_core::MAX_SIDE;
+
+/// A board given from Python: a string of marks and `.` (whitespace ignored), or an iterable
+/// of at most 400 items, each `'X'`/`'O'`/`'Y'`/`'Z'` or `None` (an endless or longer iterable
+/// is refused after item 401).
+///
+/// # Errors
+/// `InvalidStateError` with reason `unknown-mark` for any other character or item, and with
+/// `wrong-length` for more than 400 items; `TypeError` for bytes or a non-iterable.
 pub fn board_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Cell>> {
     let py = obj.py();
     if let Ok(s) = obj.cast::<PyString>() {
@@ -91,9 +225,15 @@ pub fn board_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Cell>> {
     if obj.is_instance_of::<pyo3::types::PyBytes>() {
         return Err(PyTypeError::new_err("a board is a str or a sequence of marks, not bytes"));
     }
-    let mut cells = Vec::new();
-    for (i, item) in obj.try_iter()?.enumerate() {
-        let item = item?;
+    let Some(items) = take(obj, MAX_CELLS)? else {
+        return Err(errors::invalid_state_msg(
+            py,
+            "wrong-length",
+            format!("a board has at most {MAX_CELLS} cells; this one has more"),
+        ));
+    };
+    let mut cells = Vec::with_capacity(items.len());
+    for (i, item) in items.into_iter().enumerate() {
         if item.is_none() {
             cells.push(None);
             continue;

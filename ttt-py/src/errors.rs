@@ -15,6 +15,7 @@ static INVALID_STATE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INVALID_RULES: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INVALID_RECORD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static GAME_OVER: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static MATCH_BUSY: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// Builds an instance of `ttt.<name>` from `args`; if even that fails, the failure itself.
 fn raise<'py, A>(
@@ -75,4 +76,9 @@ pub fn invalid_record(py: Python<'_>, offset: usize, error: &RecordError) -> PyE
 /// `GameOverError(message)`.
 pub fn game_over(py: Python<'_>, message: String) -> PyErr {
     raise(py, &GAME_OVER, "GameOverError", (message,))
+}
+
+/// `MatchBusyError(message)`.
+pub fn match_busy(py: Python<'_>, message: String) -> PyErr {
+    raise(py, &MATCH_BUSY, "MatchBusyError", (message,))
 }

@@ -12,7 +12,10 @@ use crate::state::GameState;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, TryLockError, mpsc};
+use std::thread::ThreadId;
+use std::time::Duration;
 use ttt_core::{Difficulty, MatchError, Participant, Player};
 
 /// A move as a player proposes it: who plays (``player``), as which move of the game (``ply``,
@@ -25,9 +28,17 @@ pub struct Move {
 
 #[pymethods]
 impl Move {
+    /// ``Move(player, ply, index)``: ``ply`` and ``index`` are integers in 0..2**64-1
+    /// (``ValueError`` otherwise; an index off the board is refused when the move is played).
     #[new]
-    fn new(player: &Bound<'_, PyAny>, ply: usize, index: usize) -> PyResult<Move> {
-        Ok(Move { inner: ttt_core::Move { player: convert::player(player)?, ply, index } })
+    fn new(
+        player: &Bound<'_, PyAny>,
+        ply: &Bound<'_, PyAny>,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<Move> {
+        let player = convert::player(player)?;
+        let (ply, index) = (convert::usize_arg(ply, "ply")?, convert::usize_arg(index, "index")?);
+        Ok(Move { inner: ttt_core::Move { player, ply, index } })
     }
     /// The mark the move is made for.
     #[getter]
@@ -77,9 +88,17 @@ impl HumanPlayer {
         convert::mark(py, self.mark)
     }
     /// Queues a move made on the position of move number ``ply`` (for this player's mark unless
-    /// ``player`` says otherwise). Nothing is checked here: the match checks it when it asks.
+    /// ``player`` says otherwise). Only the types are checked here (``index`` and ``ply`` are
+    /// integers in 0..2**64-1, else ``ValueError``/``TypeError``): the match checks the move
+    /// when it asks.
     #[pyo3(signature = (index, ply, player = None))]
-    fn push(&self, index: usize, ply: usize, player: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn push(
+        &self,
+        index: &Bound<'_, PyAny>,
+        ply: &Bound<'_, PyAny>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let (index, ply) = (convert::usize_arg(index, "index")?, convert::usize_arg(ply, "ply")?);
         let player = player.map_or(Ok(self.mark), convert::player)?;
         self.inbox.push(ttt_core::Move { player, ply, index });
         Ok(())
@@ -116,10 +135,12 @@ impl ComputerPlayer {
         mark: &Bound<'_, PyAny>,
         difficulty: &Bound<'_, PyAny>,
         rng: Option<Bound<'_, SeededRng>>,
-        seed: Option<u64>,
-        max_nodes: Option<u64>,
-        table_bytes: Option<usize>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        table_bytes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ComputerPlayer> {
+        let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
+        let (max_nodes, table_bytes) = crate::search::budget(max_nodes, table_bytes)?;
         let rng = match (rng, seed) {
             (Some(_), Some(_)) => return Err(PyTypeError::new_err("pass rng or seed, not both")),
             (Some(r), None) => r.unbind(),
@@ -154,6 +175,41 @@ impl ComputerPlayer {
     }
     fn __repr__(&self) -> String {
         format!("ComputerPlayer('{}', '{}')", self.mark, self.difficulty.as_str())
+    }
+
+    /// What unpickling calls: ``ComputerPlayer(mark, difficulty, rng, max_nodes=...,
+    /// table_bytes=...)``.
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        mark: &Bound<'_, PyAny>,
+        difficulty: &Bound<'_, PyAny>,
+        rng: Bound<'_, SeededRng>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        table_bytes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<ComputerPlayer> {
+        ComputerPlayer::new(py, mark, difficulty, Some(rng), None, max_nodes, table_bytes)
+    }
+
+    /// Pickles as the same player with its generator (which goes on where it was).
+    #[allow(clippy::type_complexity)] // the pickle protocol's tuple
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Bound<'py, PyString>, &'static str, Py<SeededRng>, Option<u64>, Option<usize>),
+    )> {
+        let (py, c) = (slf.py(), slf.get());
+        let restore = slf.get_type().getattr("_restore")?;
+        let args = (
+            convert::mark(py, c.mark),
+            c.difficulty.as_str(),
+            c.rng.clone_ref(py),
+            c.max_nodes,
+            c.table_bytes,
+        );
+        Ok((restore, args))
     }
 }
 
@@ -207,6 +263,10 @@ impl Participant for PythonParticipant {
 
 /// What one ``Match.step`` did: ``kind`` is ``'played'`` (``move`` says which), ``'waiting'``
 /// (``player`` has no move ready) or ``'over'`` (``status`` says how it ended).
+///
+/// ``Step(kind, value)`` rebuilds one (its ``repr`` is that call; pickling uses it): ``value``
+/// is a ``Move`` for ``'played'``, a mark for ``'waiting'``, ``'win'`` or ``'draw'`` for
+/// ``'over'`` (``ValueError``/``TypeError`` otherwise).
 #[pyclass(module = "ttt", name = "Step", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Step {
@@ -215,6 +275,41 @@ pub struct Step {
 
 #[pymethods]
 impl Step {
+    #[new]
+    fn new(kind: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Step> {
+        let kind = kind
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err("a step kind is 'played', 'waiting' or 'over'"))?;
+        let inner = match &*kind.to_cow()? {
+            "played" => {
+                let m = value
+                    .cast::<Move>()
+                    .map_err(|_| PyTypeError::new_err("a 'played' step holds the Move played"))?;
+                ttt_core::Step::Played(m.get().inner)
+            }
+            "waiting" => ttt_core::Step::Waiting(convert::player(value)?),
+            "over" => match convert::status_arg(value)? {
+                ttt_core::Status::InProgress => {
+                    return Err(PyValueError::new_err("an 'over' step is 'win' or 'draw'"));
+                }
+                status => ttt_core::Step::Over(status),
+            },
+            _ => return Err(PyValueError::new_err("a step kind is 'played', 'waiting' or 'over'")),
+        };
+        Ok(Step { inner })
+    }
+    #[allow(clippy::type_complexity)] // the pickle protocol's tuple
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, PyAny>))> {
+        let py = slf.py();
+        let value = match slf.get().inner {
+            ttt_core::Step::Played(inner) => Bound::new(py, Move { inner })?.into_any(),
+            ttt_core::Step::Waiting(p) => convert::mark(py, p).into_any(),
+            ttt_core::Step::Over(s) => convert::status(py, s).into_any(),
+        };
+        Ok((slf.get_type().into_any(), (slf.get().kind(), value)))
+    }
     /// ``'played'``, ``'waiting'`` or ``'over'``.
     #[getter]
     fn kind(&self) -> &'static str {
@@ -262,17 +357,58 @@ impl Step {
     }
 }
 
+/// A computer seat of a match: ttt-core's computer, whose search stops when Ctrl-C sets the
+/// match's stop flag; its move is then dropped, so that an interrupted step changes nothing.
+struct Interruptible {
+    computer: ttt_core::ComputerPlayer,
+    mark: Player,
+    stop: Arc<AtomicBool>,
+}
+
+impl Participant for Interruptible {
+    fn mark(&self) -> Player {
+        self.mark
+    }
+
+    fn next_move(&mut self, state: &ttt_core::GameState) -> Option<ttt_core::Move> {
+        let mv = self.computer.next_move(state);
+        if self.stop.load(Ordering::Relaxed) { None } else { mv }
+    }
+}
+
+/// How often a computer's step looks for Ctrl-C, and a waiting thread for its turn.
+const POLL: Duration = Duration::from_millis(20);
+
 /// A game between participants (``HumanPlayer``, ``ComputerPlayer`` or any object with ``mark``
 /// and ``next_move(state)`` returning an index, a ``Move`` or ``None`` when not ready): asks
 /// the one in turn and plays its move after the engine has checked it, a computer's included.
 ///
-/// ``Match(state, participants)``; raises ``ValueError`` unless every seat of the rules has
-/// exactly one participant. Runs on the calling thread with the GIL held (participants may be
-/// Python objects); for long searches on big boards, use ``choose_move`` instead.
-#[pyclass(module = "ttt", name = "Match", unsendable)]
+/// ``Match(state, participants)``: ``participants`` is an iterable of at most 4 items (an
+/// endless one is refused after the 5th); raises ``ValueError`` unless every seat of the rules
+/// has exactly one participant, ``TypeError`` for an object that is no participant.
+///
+/// Threads: a match may be used from any thread. One ``step``/``run`` runs at a time; a call
+/// from another thread waits for its turn (without the GIL). A participant whose
+/// ``next_move`` steps its own match gets ``MatchBusyError`` from that inner call.
+///
+/// Ctrl-C: a computer's search runs on a helper thread while the caller watches for signals;
+/// Ctrl-C stops it within a few thousand nodes, raises ``KeyboardInterrupt`` and plays nothing.
+/// A Python participant's ``next_move`` runs on the calling thread, where Ctrl-C reaches it as
+/// in any Python code.
+#[pyclass(module = "ttt", name = "Match", frozen)]
 pub struct Match {
-    inner: ttt_core::Match,
+    inner: Mutex<ttt_core::Match>,
+    /// The thread inside `step`/`run`, to tell a re-entrant call (refused) from another
+    /// thread's (which waits).
+    owner: Mutex<Option<ThreadId>>,
+    /// The exception of a Python participant, raised when its step returns.
     failure: Arc<Mutex<Option<PyErr>>>,
+    /// Set by Ctrl-C while a computer searches.
+    stop: Arc<AtomicBool>,
+    /// The seats played by a `ComputerPlayer`.
+    computers: Vec<Player>,
+    /// The position after the last step, readable while a step runs (from a participant).
+    current: Mutex<ttt_core::GameState>,
 }
 
 #[pymethods]
@@ -281,9 +417,16 @@ impl Match {
     fn new(state: &Bound<'_, GameState>, participants: &Bound<'_, PyAny>) -> PyResult<Match> {
         let py = state.py();
         let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut computers = Vec::new();
+        let max = usize::from(ttt_core::MAX_PLAYERS);
+        let Some(items) = convert::take(participants, max)? else {
+            return Err(PyValueError::new_err(format!(
+                "a match has at most {max} participants; more were given"
+            )));
+        };
         let mut seats: Vec<Box<dyn Participant>> = Vec::new();
-        for p in participants.try_iter()? {
-            let p = p?;
+        for p in items {
             if let Ok(h) = p.cast::<HumanPlayer>() {
                 let h = h.get();
                 seats.push(Box::new(ttt_core::HumanPlayer::new(h.mark, h.inbox.clone())));
@@ -291,14 +434,17 @@ impl Match {
                 let c = c.get();
                 let rng = c.rng.clone_ref(py);
                 let draw = move || rng.get().draw();
-                let limits = limits_without_stop(c.max_nodes, c.table_bytes);
-                seats.push(Box::new(ttt_core::ComputerPlayer::with_limits(
-                    c.mark,
-                    c.difficulty,
-                    draw,
-                    limits,
-                )));
-            } else if p.hasattr("next_move")? {
+                let mut limits = limits_without_stop(c.max_nodes, c.table_bytes);
+                limits.stop = Some(Arc::clone(&stop));
+                let computer =
+                    ttt_core::ComputerPlayer::with_limits(c.mark, c.difficulty, draw, limits);
+                computers.push(c.mark);
+                seats.push(Box::new(Interruptible {
+                    computer,
+                    mark: c.mark,
+                    stop: Arc::clone(&stop),
+                }));
+            } else if p.hasattr("next_move")? && p.hasattr("mark")? {
                 let mark = convert::player(&p.getattr("mark")?)?;
                 seats.push(Box::new(PythonParticipant {
                     mark,
@@ -312,39 +458,149 @@ impl Match {
                 )));
             }
         }
-        let inner = ttt_core::Match::new(state.get().inner.clone(), seats)
+        let start = state.get().inner.clone();
+        let inner = ttt_core::Match::new(start.clone(), seats)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Match { inner, failure })
+        Ok(Match {
+            inner: Mutex::new(inner),
+            owner: Mutex::new(None),
+            failure,
+            stop,
+            computers,
+            current: Mutex::new(start),
+        })
     }
 
-    /// The position now.
+    /// The position now (during a step: the position before it).
     #[getter]
     fn state(&self) -> GameState {
-        GameState::from_core(self.inner.state().clone())
+        GameState::from_core(self.current_state())
     }
 
     /// Asks the player to move for one move and plays it if the engine accepts it.
     ///
     /// Raises ``InvalidMoveError`` (``'not-your-turn'`` for a stale move, or why the engine
-    /// refused it) and changes nothing; the exception of a Python participant propagates.
-    fn step(&mut self, py: Python<'_>) -> PyResult<Step> {
-        let result = self.inner.step();
-        self.finish(py, result)
+    /// refused it) and changes nothing; the exception of a Python participant propagates;
+    /// ``MatchBusyError`` when called from inside a step of this match on the same thread;
+    /// ``KeyboardInterrupt`` on Ctrl-C during a computer's search (nothing is played).
+    fn step(&self, py: Python<'_>) -> PyResult<Step> {
+        self.locked(py, |m| self.step_once(py, m))
     }
 
     /// Steps until the game is over or the player to move has no move ready; returns that last
     /// step. Raises as ``step`` (the moves played before stay played).
-    fn run(&mut self, py: Python<'_>) -> PyResult<Step> {
-        let result = self.inner.run();
-        self.finish(py, result)
+    fn run(&self, py: Python<'_>) -> PyResult<Step> {
+        self.locked(py, |m| {
+            loop {
+                let step = self.step_once(py, m)?;
+                if !matches!(step.inner, ttt_core::Step::Played(_)) {
+                    return Ok(step);
+                }
+            }
+        })
     }
 
     fn __repr__(&self) -> String {
-        format!("<Match {}>", self.inner.state().to_record())
+        format!("<Match {}>", self.current_state().to_record())
     }
 }
 
 impl Match {
+    fn current_state(&self) -> ttt_core::GameState {
+        self.current.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Runs `f` on the match, one call at a time: a call from the thread already inside is
+    /// refused with `MatchBusyError`; one from another thread waits (GIL released).
+    fn locked<R>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut ttt_core::Match) -> PyResult<R>,
+    ) -> PyResult<R> {
+        let me = std::thread::current().id();
+        let mut guard = loop {
+            match self.inner.try_lock() {
+                Ok(guard) => break guard,
+                Err(TryLockError::Poisoned(p)) => break p.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    if *self.owner.lock().unwrap_or_else(PoisonError::into_inner) == Some(me) {
+                        return Err(errors::match_busy(
+                            py,
+                            "Match.step or run called from inside a step of the same match \
+                             (a participant's next_move stepping its own match)"
+                                .to_owned(),
+                        ));
+                    }
+                    py.detach(|| std::thread::sleep(Duration::from_millis(1)));
+                    py.check_signals()?;
+                }
+            }
+        };
+        *self.owner.lock().unwrap_or_else(PoisonError::into_inner) = Some(me);
+        let result = f(&mut guard);
+        *self.owner.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        result
+    }
+
+    /// One step: a computer's on a helper thread while this one watches for Ctrl-C, any
+    /// other participant's here.
+    fn step_once(&self, py: Python<'_>, m: &mut ttt_core::Match) -> PyResult<Step> {
+        let step = self.step_inner(py, m);
+        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = m.state().clone();
+        step
+    }
+
+    fn step_inner(&self, py: Python<'_>, m: &mut ttt_core::Match) -> PyResult<Step> {
+        let mover = m.state().current_player();
+        if m.state().is_over() || !self.computers.contains(&mover) {
+            let result = m.step();
+            return self.finish(py, result);
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let cell = Mutex::new(Some(m));
+        let cell_ref = &cell;
+        let (result, interrupted) = std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel();
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let m = cell_ref.lock().unwrap_or_else(PoisonError::into_inner).take();
+                if let Some(m) = m {
+                    let _ = tx.send(m.step());
+                }
+            });
+            if spawned.is_err() {
+                // No thread to be had: search here, without the Ctrl-C watch.
+                let m = cell.lock().unwrap_or_else(PoisonError::into_inner).take();
+                let m = m.expect("the thread that failed to start did not run");
+                return (py.detach(|| m.step()), None);
+            }
+            let mut interrupted = None;
+            let mut rx = rx;
+            loop {
+                // The receiver is Send but not Sync: it goes into the GIL-free closure and back.
+                let (received, back) = py.detach(move || (rx.recv_timeout(POLL), rx));
+                rx = back;
+                match received {
+                    Ok(result) => return (result, interrupted),
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        unreachable!("the step thread sends before it ends")
+                    }
+                }
+                if interrupted.is_none()
+                    && let Err(e) = py.check_signals()
+                {
+                    // The search stops within a few thousand nodes and its move is dropped.
+                    self.stop.store(true, Ordering::Relaxed);
+                    interrupted = Some(e);
+                }
+            }
+        });
+        match interrupted {
+            Some(e) => Err(e),
+            None => self.finish(py, result),
+        }
+    }
+
     fn finish(&self, py: Python<'_>, result: Result<ttt_core::Step, MatchError>) -> PyResult<Step> {
         if let Some(e) = self.failure.lock().unwrap_or_else(PoisonError::into_inner).take() {
             return Err(e);

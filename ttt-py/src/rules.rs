@@ -3,9 +3,9 @@
 use crate::convert;
 use crate::errors;
 use crate::state::Evaluation;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyTuple};
+use pyo3::types::PyTuple;
 
 /// The rules of one game: a ``width`` x ``height`` board, ``k`` in a row to win, 2 to 4
 /// ``players`` and optionally Connect-Four ``gravity``. Immutable, hashable, picklable.
@@ -22,19 +22,15 @@ pub struct Rules {
 /// The constructor arguments of a `Rules`, for pickling.
 type RulesArgs = (usize, usize, usize, u8, bool);
 
-/// A size parameter as `usize`; `InvalidRulesError` naming it when it is an integer that does
-/// not fit (negative or huge), `TypeError` when it is not an integer.
+/// A size parameter as `usize`: `InvalidRulesError` naming it when it is an integer that does
+/// not fit (negative or huge), `TypeError` when it is not an integer (or is a `bool`).
 fn size(obj: &Bound<'_, PyAny>, name: &str, range: &str) -> PyResult<usize> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be an int, not bool")));
-    }
-    obj.extract::<usize>().map_err(|e| match obj.call_method0("__index__") {
-        Ok(v) => errors::invalid_rules_msg(
-            obj.py(),
-            name,
-            format!("{name} {v} is out of range ({range})"),
-        ),
-        Err(_) => e,
+    convert::usize_arg(obj, name).map_err(|e| {
+        if e.is_instance_of::<PyValueError>(obj.py()) {
+            errors::invalid_rules_msg(obj.py(), name, format!("{name} is out of range ({range})"))
+        } else {
+            e
+        }
     })
 }
 
@@ -126,14 +122,25 @@ impl Rules {
     }
 
     /// The index of the cell at ``row``, ``col`` (row-major from the top-left), or ``None``
-    /// when either is off the board.
-    fn index(&self, row: usize, col: usize) -> Option<usize> {
-        self.inner.index(row, col)
+    /// when either is off the board (negative included). ``TypeError`` for a non-integer.
+    fn index(&self, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let (row, col) = (convert::position(row, "row")?, convert::position(col, "col")?);
+        Ok(self.inner.index(row, col))
     }
 
-    /// The ``(row, col)`` of cell ``index``, or ``None`` when it is off the board.
-    fn row_col(&self, index: usize) -> Option<(usize, usize)> {
-        self.inner.row_col(index)
+    /// The ``(row, col)`` of cell ``index``, or ``None`` when it is off the board (negative
+    /// included). ``TypeError`` for a non-integer.
+    fn row_col(&self, index: &Bound<'_, PyAny>) -> PyResult<Option<(usize, usize)>> {
+        Ok(self.inner.row_col(convert::position(index, "index")?))
+    }
+
+    /// Four times the squared Euclidean distance from cell ``index`` to the centre of the board
+    /// (an exact integer on every board), or ``None`` when ``index`` is off the board (negative
+    /// included); ``TypeError`` for a non-integer. The search breaks ties between equally good
+    /// moves by it (nearest first, then lowest index).
+    fn centre_distance4(&self, index: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let index = convert::position(index, "index")?;
+        Ok(self.inner.row_col(index).map(|_| self.inner.centre_distance4(index)))
     }
 
     /// Every window of ``k`` cells in a straight line, in the canonical order (horizontal,

@@ -1,7 +1,9 @@
 //! The search from Python: `best_move`, `solve`, `analyze`, and the search limits.
 
+use crate::convert;
 use crate::interrupt;
 use crate::state::GameState;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
@@ -21,6 +23,20 @@ pub fn limits(
     let mut limits = limits_without_stop(max_nodes, table_bytes);
     limits.stop = Some(stop);
     limits
+}
+
+/// The ``max_nodes=`` and ``table_bytes=`` keyword arguments: integers in range, or `None`.
+///
+/// # Errors
+/// `TypeError` for a non-integer, `ValueError` for a negative or too large one.
+pub fn budget(
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<u64>, Option<usize>)> {
+    Ok((
+        convert::opt_uint(max_nodes, "max_nodes", u64::MAX)?,
+        convert::opt_usize(table_bytes, "table_bytes")?,
+    ))
 }
 
 /// The defaults, overridden by the keyword arguments, with no stop flag.
@@ -43,14 +59,48 @@ pub fn small(state: &ttt_core::GameState) -> bool {
 /// One legal move with its proven outcome for the mover and the plies to the end of the game
 /// under perfect play (this move is ply 1); ``outcome`` and ``plies`` are ``None`` when the
 /// search could not prove them within its limits (never a guess).
+///
+/// ``MoveAnalysis(index, outcome=None, plies=None)`` rebuilds one (its ``repr`` is that call;
+/// pickling uses it): ``outcome`` is ``'win'``, ``'draw'``, ``'loss'`` or ``None``, ``plies`` an
+/// integer below 2**32 or ``None`` (``ValueError``/``TypeError`` otherwise).
 #[pyclass(module = "ttt", name = "MoveAnalysis", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct MoveAnalysis {
-    inner: ttt_core::MoveAnalysis,
+    index: usize,
+    outcome: Option<Outcome>,
+    plies: Option<u32>,
+}
+
+impl MoveAnalysis {
+    /// The Python value of an engine answer (only its public fields are read).
+    pub fn from_core(m: &ttt_core::MoveAnalysis) -> MoveAnalysis {
+        MoveAnalysis { index: m.index, outcome: m.outcome, plies: m.plies }
+    }
 }
 
 fn outcome<'py>(py: Python<'py>, o: Option<Outcome>) -> Option<Bound<'py, PyString>> {
     o.map(|o| PyString::intern(py, o.as_str()))
+}
+
+/// An outcome given from Python: ``'win'``, ``'draw'``, ``'loss'`` or ``None``.
+fn outcome_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Outcome>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "outcome is 'win', 'draw', 'loss' or None, not {}",
+            convert::type_name(obj)
+        )));
+    };
+    [Outcome::Win, Outcome::Draw, Outcome::Loss]
+        .into_iter()
+        .find(|o| s.to_cow().is_ok_and(|t| t == o.as_str()))
+        .map(Some)
+        .ok_or_else(|| PyValueError::new_err("outcome is 'win', 'draw', 'loss' or None"))
+}
+
+/// Plies given from Python: an integer below 2**32, or ``None``.
+fn plies_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    Ok(convert::opt_uint(obj, "plies", u64::from(u32::MAX))?.map(|p| p as u32))
 }
 
 fn repr_opt<T: std::fmt::Display>(v: Option<T>, quote: bool) -> String {
@@ -61,82 +111,149 @@ fn repr_opt<T: std::fmt::Display>(v: Option<T>, quote: bool) -> String {
     }
 }
 
+/// The arguments that rebuild a `MoveAnalysis`, for pickling.
+type AnalysisArgs<'py> = (usize, Option<Bound<'py, PyString>>, Option<u32>);
+
 #[pymethods]
 impl MoveAnalysis {
+    #[new]
+    #[pyo3(signature = (index, outcome = None, plies = None))]
+    fn new(
+        index: &Bound<'_, PyAny>,
+        outcome: Option<&Bound<'_, PyAny>>,
+        plies: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MoveAnalysis> {
+        Ok(MoveAnalysis {
+            index: convert::usize_arg(index, "index")?,
+            outcome: outcome_arg(outcome)?,
+            plies: plies_arg(plies)?,
+        })
+    }
     /// The cell.
     #[getter]
     fn index(&self) -> usize {
-        self.inner.index
+        self.index
     }
     /// ``'win'``, ``'draw'`` or ``'loss'`` for the player to move, or ``None`` if unproven.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
-        outcome(py, self.inner.outcome)
+        outcome(py, self.outcome)
     }
     /// Plies to the end under perfect play (this move is ply 1), or ``None`` if unproven.
     #[getter]
     fn plies(&self) -> Option<u32> {
-        self.inner.plies
+        self.plies
     }
     /// Whether the outcome is proven.
     #[getter]
     fn proven(&self) -> bool {
-        self.inner.outcome.is_some()
+        self.outcome.is_some()
     }
     fn __repr__(&self) -> String {
         format!(
             "MoveAnalysis(index={}, outcome={}, plies={})",
-            self.inner.index,
-            repr_opt(self.inner.outcome.map(Outcome::as_str), true),
-            repr_opt(self.inner.plies, false)
+            self.index,
+            repr_opt(self.outcome.map(Outcome::as_str), true),
+            repr_opt(self.plies, false)
         )
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, AnalysisArgs<'py>) {
+        let m = slf.get();
+        (slf.get_type().into_any(), (m.index, outcome(slf.py(), m.outcome), m.plies))
     }
 }
 
 /// The answer of ``solve``: the move, its outcome and plies when proven, whether it is proven,
 /// and the number of nodes searched.
+///
+/// ``BestMove(index, outcome=None, plies=None, proven=False, nodes=0)`` rebuilds one (its
+/// ``repr`` is that call; pickling uses it); arguments as for ``MoveAnalysis``, ``nodes`` an
+/// integer in 0..2**64-1.
 #[pyclass(module = "ttt", name = "BestMove", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct BestMove {
-    inner: ttt_core::BestMove,
+    index: usize,
+    outcome: Option<Outcome>,
+    plies: Option<u32>,
+    proven: bool,
+    nodes: u64,
 }
+
+impl BestMove {
+    /// The Python value of an engine answer (only its public fields are read).
+    pub fn from_core(b: &ttt_core::BestMove) -> BestMove {
+        BestMove {
+            index: b.index,
+            outcome: b.outcome,
+            plies: b.plies,
+            proven: b.proven,
+            nodes: b.nodes,
+        }
+    }
+}
+
+/// The arguments that rebuild a `BestMove`, for pickling.
+type BestMoveArgs<'py> = (usize, Option<Bound<'py, PyString>>, Option<u32>, bool, u64);
 
 #[pymethods]
 impl BestMove {
+    #[new]
+    #[pyo3(signature = (index, outcome = None, plies = None, proven = false, nodes = None))]
+    #[pyo3(text_signature = "(index, outcome=None, plies=None, proven=False, nodes=0)")]
+    fn new(
+        index: &Bound<'_, PyAny>,
+        outcome: Option<&Bound<'_, PyAny>>,
+        plies: Option<&Bound<'_, PyAny>>,
+        proven: bool,
+        nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<BestMove> {
+        Ok(BestMove {
+            index: convert::usize_arg(index, "index")?,
+            outcome: outcome_arg(outcome)?,
+            plies: plies_arg(plies)?,
+            proven,
+            nodes: convert::opt_uint(nodes, "nodes", u64::MAX)?.unwrap_or(0),
+        })
+    }
     /// The cell to play.
     #[getter]
     fn index(&self) -> usize {
-        self.inner.index
+        self.index
     }
     /// ``'win'``, ``'draw'`` or ``'loss'`` for the player to move, or ``None`` if unproven.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
-        outcome(py, self.inner.outcome)
+        outcome(py, self.outcome)
     }
     /// Plies to the end under perfect play, or ``None`` if unproven.
     #[getter]
     fn plies(&self) -> Option<u32> {
-        self.inner.plies
+        self.plies
     }
     /// Whether the move is proven best.
     #[getter]
     fn proven(&self) -> bool {
-        self.inner.proven
+        self.proven
     }
     /// Nodes searched.
     #[getter]
     fn nodes(&self) -> u64 {
-        self.inner.nodes
+        self.nodes
     }
     fn __repr__(&self) -> String {
         format!(
             "BestMove(index={}, outcome={}, plies={}, proven={}, nodes={})",
-            self.inner.index,
-            repr_opt(self.inner.outcome.map(Outcome::as_str), true),
-            repr_opt(self.inner.plies, false),
-            if self.inner.proven { "True" } else { "False" },
-            self.inner.nodes
+            self.index,
+            repr_opt(self.outcome.map(Outcome::as_str), true),
+            repr_opt(self.plies, false),
+            if self.proven { "True" } else { "False" },
+            self.nodes
         )
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, BestMoveArgs<'py>) {
+        let b = slf.get();
+        let args = (b.index, outcome(slf.py(), b.outcome), b.plies, b.proven, b.nodes);
+        (slf.get_type().into_any(), args)
     }
 }
 
@@ -149,10 +266,10 @@ impl BestMove {
 pub fn best_move(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<usize>> {
-    Ok(solve(py, state, max_nodes, table_bytes)?.map(|b| b.inner.index))
+    Ok(solve(py, state, max_nodes, table_bytes)?.map(|b| b.index))
 }
 
 /// ``best_move`` with its outcome, plies, proof flag and node count (a ``BestMove``), or
@@ -162,14 +279,15 @@ pub fn best_move(
 pub fn solve(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
-    let game = &state.get().inner;
-    let answer = interrupt::run(py, small(game), move |stop| {
-        ttt_core::best_move_with(game, &limits(max_nodes, table_bytes, stop))
+    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let game = state.get().inner.clone();
+    let answer = interrupt::run(py, small(&game), move |stop| {
+        ttt_core::best_move_with(&game, &limits(max_nodes, table_bytes, stop))
     })?;
-    Ok(answer.map(|inner| BestMove { inner }))
+    Ok(answer.as_ref().map(BestMove::from_core))
 }
 
 /// Every legal move with its outcome for the mover and its plies to the end, best first (the
@@ -181,12 +299,13 @@ pub fn solve(
 pub fn analyze(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    table_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<MoveAnalysis>> {
-    let game = &state.get().inner;
-    let moves = interrupt::run(py, small(game), move |stop| {
-        ttt_core::analyze_with(game, &limits(max_nodes, table_bytes, stop))
+    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let game = state.get().inner.clone();
+    let moves = interrupt::run(py, small(&game), move |stop| {
+        ttt_core::analyze_with(&game, &limits(max_nodes, table_bytes, stop))
     })?;
-    Ok(moves.into_iter().map(|inner| MoveAnalysis { inner }).collect())
+    Ok(moves.iter().map(MoveAnalysis::from_core).collect())
 }

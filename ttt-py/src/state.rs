@@ -45,6 +45,14 @@ impl GameState {
         PyList::new(py, &buf[..n])
     }
 
+    /// The engine's `play_column`, with a Python column and the Python exception.
+    pub fn column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        match self.inner.play_column(convert::index(col)) {
+            Ok((s, _)) => Ok(GameState::from_core(s)),
+            Err(e) => Err(errors::invalid_move(col.py(), col.clone(), e)),
+        }
+    }
+
     /// The engine's `apply_move`, with a Python index and the Python exception.
     pub fn apply(&self, index: &Bound<'_, PyAny>) -> PyResult<GameState> {
         match self.inner.apply_move(convert::index(index)) {
@@ -221,12 +229,14 @@ impl GameState {
         self.inner.is_legal(convert::index(index))
     }
 
-    /// The mark at ``index``, or ``None`` for an empty cell. Raises ``IndexError`` off the board.
-    fn cell<'py>(&self, py: Python<'py>, index: usize) -> PyResult<Bound<'py, PyAny>> {
-        match self.inner.board().get(index) {
+    /// The mark at ``index``, or ``None`` for an empty cell. Raises ``IndexError`` off the board
+    /// (a negative index included: cells do not count from the end), ``TypeError`` for a
+    /// non-integer.
+    fn cell<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        match self.inner.board().get(convert::position(index, "index")?) {
             Some(&c) => Ok(convert::cell(py, c)),
             None => Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "cell {index} is off a board of {} cells",
+                "cell index off a board of {} cells",
                 self.inner.board().len()
             ))),
         }
@@ -277,6 +287,18 @@ impl GameState {
     /// unchanged either way.
     fn apply_move(&self, index: &Bound<'_, PyAny>) -> PyResult<GameState> {
         self.apply(index)
+    }
+
+    /// Gravity rules: the state after the current player drops a mark into column ``col`` (0 is
+    /// the leftmost); it lands on the lowest empty cell of the column, which is then
+    /// ``state.move_history[-1]``.
+    ///
+    /// Raises ``InvalidMoveError`` (``.index`` is ``col``) with ``reason`` ``'game-over'``,
+    /// ``'no-gravity'`` (rules without gravity), ``'out-of-range'`` (not a column of the board,
+    /// or not an integer) or ``'occupied'`` (the column is full), checked in that order; the
+    /// state is unchanged either way.
+    fn play_column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        self.column(col)
     }
 
     /// The state after ``player`` plays ``index``; refused with ``'not-your-turn'`` (after
@@ -357,6 +379,11 @@ impl GameState {
 }
 
 /// The result of looking at a board: ``status``, ``winner`` and ``winning_line``.
+///
+/// ``Evaluation(status, winner=None, winning_line=None)`` rebuilds one (its ``repr`` is that
+/// call; pickling uses it): ``status`` is ``'in-progress'``, ``'win'`` or ``'draw'``, ``winner``
+/// a mark or ``None``, ``winning_line`` at most 20 cell indices or ``None``
+/// (``ValueError``/``TypeError`` otherwise; the values are not checked against any board).
 #[pyclass(module = "ttt", name = "Evaluation", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Evaluation {
@@ -372,8 +399,43 @@ impl Evaluation {
     }
 }
 
+/// The arguments that rebuild an `Evaluation`, for pickling.
+type EvaluationArgs<'py> =
+    (Bound<'py, PyString>, Option<Bound<'py, PyString>>, Option<Bound<'py, PyTuple>>);
+
 #[pymethods]
 impl Evaluation {
+    #[new]
+    #[pyo3(signature = (status, winner = None, winning_line = None))]
+    fn new(
+        status: &Bound<'_, PyAny>,
+        winner: Option<&Bound<'_, PyAny>>,
+        winning_line: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Evaluation> {
+        let status = convert::status_arg(status)?;
+        let winner = winner.filter(|w| !w.is_none()).map(convert::player).transpose()?;
+        let winning_line = match winning_line.filter(|l| !l.is_none()) {
+            None => None,
+            Some(line) => {
+                let Some(items) = convert::take(line, ttt_core::MAX_SIDE)? else {
+                    return Err(pyo3::exceptions::PyValueError::new_err(
+                        "a winning line has at most 20 cells",
+                    ));
+                };
+                let cells = items.iter().map(|c| convert::usize_arg(c, "winning_line cell"));
+                Some(cells.collect::<PyResult<Vec<usize>>>()?)
+            }
+        };
+        Ok(Evaluation { status, winner, winning_line })
+    }
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, EvaluationArgs<'py>)> {
+        let (py, e) = (slf.py(), slf.get());
+        let line = e.winning_line.as_ref().map(|l| PyTuple::new(py, l)).transpose()?;
+        let args = (convert::status(py, e.status), e.winner.map(|p| convert::mark(py, p)), line);
+        Ok((slf.get_type().into_any(), args))
+    }
     /// ``'in-progress'``, ``'win'`` or ``'draw'``.
     #[getter]
     fn status<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 import ttt
+
+# The argument types of the stubs, for tests that pass them around in variables.
+PlayerName = Literal["X", "O", "Y", "Z", "x", "o", "y", "z"]
+DifficultyName = Literal["easy", "medium", "hard"]
 
 
 def repo_root() -> Path:
@@ -22,7 +27,9 @@ def classic() -> ttt.GameState:
     return ttt.create_game()
 
 
-def play(moves: list[int], *, rules: ttt.Rules | None = None, start: str = "X") -> ttt.GameState:
+def play(
+    moves: list[int], *, rules: ttt.Rules | None = None, start: PlayerName = "X"
+) -> ttt.GameState:
     """The state after playing ``moves`` from an empty board."""
     state = ttt.create_game(start, rules=rules)
     for m in moves:

@@ -156,7 +156,7 @@ def test_out_of_range_index_is_refused(classic: ttt.GameState, index: int) -> No
 @pytest.mark.parametrize("index", [4.0, 0.5, "4", None, True, False, [4], float("nan")])
 def test_non_integer_index_is_out_of_range(classic: ttt.GameState, index: object) -> None:
     with pytest.raises(ttt.InvalidMoveError) as info:
-        classic.apply_move(index)
+        classic.apply_move(index)  # type: ignore[arg-type]
     assert info.value.reason == "out-of-range"
     assert info.value.index is index
 
@@ -166,7 +166,7 @@ def test_integer_like_index_is_accepted(classic: ttt.GameState) -> None:
         def __index__(self) -> int:
             return 4
 
-    assert classic.apply_move(Four()).board[4] == "X"
+    assert classic.apply_move(Four()).board[4] == "X"  # type: ignore[arg-type]
 
 
 def test_finished_game_is_refused_before_anything_else() -> None:
@@ -174,20 +174,21 @@ def test_finished_game_is_refused_before_anything_else() -> None:
     assert won.status == "win"
     for index in (5, 0, 99, "x", 1.5):
         with pytest.raises(ttt.InvalidMoveError) as info:
-            won.apply_move(index)
+            won.apply_move(index)  # type: ignore[arg-type]
         assert info.value.reason == "game-over"
     with pytest.raises(ttt.InvalidMoveError) as info:
-        won.apply_move_as("X", 4.5)  # wrong player AND a non-integer: game-over comes first
+        # Wrong player AND a non-integer: game-over comes first.
+        won.apply_move_as("X", 4.5)  # type: ignore[arg-type]
     assert info.value.reason == "game-over"
 
 
 def test_not_your_turn_comes_before_out_of_range() -> None:
     state = play([4])
     with pytest.raises(ttt.InvalidMoveError) as info:
-        state.apply_move_as("X", 0.5)
+        state.apply_move_as("X", 0.5)  # type: ignore[arg-type]
     assert info.value.reason == "not-your-turn"
     with pytest.raises(ttt.InvalidMoveError) as info:
-        state.apply_move_as("O", 0.5)
+        state.apply_move_as("O", 0.5)  # type: ignore[arg-type]
     assert info.value.reason == "out-of-range"
     assert state.apply_move_as("O", 0).board[0] == "O"
 
@@ -197,7 +198,7 @@ def test_stale_ply_is_not_your_turn() -> None:
     assert state.apply_move_at("X", 2, 8).move_history == (4, 0, 8)
     for player, ply in (("X", 1), ("X", 3), ("O", 2), ("X", -1), ("X", 2.0)):
         with pytest.raises(ttt.InvalidMoveError) as info:
-            state.apply_move_at(player, ply, 8)
+            state.apply_move_at(player, ply, 8)  # type: ignore[arg-type]
         assert info.value.reason == "not-your-turn"
 
 
@@ -237,7 +238,7 @@ def test_other_player() -> None:
     assert ttt.other_player("X") == "O"
     assert ttt.other_player("O") == "X"
     with pytest.raises(ValueError):
-        ttt.other_player("Q")
+        ttt.other_player("Q")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         ttt.other_player(1)  # type: ignore[arg-type]
 
@@ -247,7 +248,7 @@ def test_bad_players_are_refused() -> None:
         ttt.create_game("Y")
     assert info.value.reason == "player-not-in-game"
     with pytest.raises(ValueError):
-        ttt.create_game("XO")
+        ttt.create_game("XO")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         ttt.create_game(0)  # type: ignore[arg-type]
 
@@ -324,7 +325,7 @@ def test_parse_state_bad_arguments() -> None:
     with pytest.raises(TypeError):
         ttt.parse_state(b"XX.OO....", "X")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        ttt.parse_state("XX.OO....", "x o")
+        ttt.parse_state("XX.OO....", "x o")  # type: ignore[arg-type]
 
 
 def test_state_from_a_board_is_its_own_start() -> None:

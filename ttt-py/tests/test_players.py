@@ -141,9 +141,9 @@ def test_computer_player_arguments() -> None:
     with pytest.raises(TypeError):
         ttt.ComputerPlayer("X", "hard", ttt.SeededRng(1), seed=2)
     with pytest.raises(ValueError):
-        ttt.ComputerPlayer("X", "expert")
+        ttt.ComputerPlayer("X", "expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        ttt.ComputerPlayer("Q", "easy")
+        ttt.ComputerPlayer("Q", "easy")  # type: ignore[arg-type]
     assert repr(ttt.ComputerPlayer("O", ttt.Difficulty.HARD)) == "ComputerPlayer('O', 'hard')"
     assert repr(ttt.Move("X", 0, 4)) == "Move(player='X', ply=0, index=4)"
     move = ttt.Move("O", 3, 7)

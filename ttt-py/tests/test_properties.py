@@ -101,7 +101,7 @@ def test_apply_then_undo_is_identity(state: ttt.GameState, data: st.DataObject) 
 def test_refused_moves_change_nothing(state: ttt.GameState, index: object) -> None:
     before = (state.board, state.move_history, state.status, state.current_player)
     try:
-        after = state.apply_move(index)
+        after = state.apply_move(index)  # type: ignore[arg-type]
     except ttt.InvalidMoveError as e:
         assert e.index is index
         if state.is_over:

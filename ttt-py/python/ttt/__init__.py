@@ -11,11 +11,22 @@ Play a classic game::
 
 States are immutable values: hashable, comparable and picklable. Every rule and every search
 runs in Rust; nothing of the game is re-implemented in Python.
+
+The rule for any input: out of any public call come only ``ValueError`` and ``TypeError`` (and
+their subclasses, the ``ttt`` errors among them), ``IndexError`` where documented
+(``GameState.cell``), ``MemoryError`` (a ``play_games`` batch too big for memory),
+``KeyboardInterrupt``, and the exceptions of the caller's own callbacks; never a
+``PanicException``, an ``OverflowError``, an abort or a hang. Integers out of range are
+``ValueError`` (never ``OverflowError``), iterables are read with a hard cap (a board at most
+400 items, players at most 4), and Ctrl-C interrupts every long call at once, even while it
+waits for a slow ``rng`` callable. See ``README.md`` (section "The rule for any input").
 """
 
 from __future__ import annotations
 
 import enum
+import importlib
+from typing import TYPE_CHECKING
 
 # The exception classes first: the native module looks them up when it raises.
 from ._errors import (
@@ -24,12 +35,14 @@ from ._errors import (
     InvalidRecordError,
     InvalidRulesError,
     InvalidStateError,
+    MatchBusyError,
 )
 from ._ttt import (
     BOARD_SIZE,
     CELL_COUNT,
     MAX_PLAYERS,
     MAX_SIDE,
+    MAX_THREADS,
     MIN_PLAYERS,
     RECORD_VERSION,
     WIN_LINES,
@@ -57,11 +70,26 @@ from ._ttt import (
     from_record,
     other_player,
     parse_state,
+    play_column,
     play_games,
     solve,
     undo_last_move,
 )
 
+
+
+if TYPE_CHECKING:
+    from . import distributed, pettingzoo
+
+# The submodules with optional dependencies load on first use, so that ``import ttt`` needs
+# neither PettingZoo nor Ray, and ``ttt.pettingzoo`` works without its own import line.
+_LAZY_SUBMODULES = ("pettingzoo", "distributed")
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Difficulty(str, enum.Enum):
@@ -81,6 +109,7 @@ __all__ = [
     "CELL_COUNT",
     "MAX_PLAYERS",
     "MAX_SIDE",
+    "MAX_THREADS",
     "MIN_PLAYERS",
     "RECORD_VERSION",
     "WIN_LINES",
@@ -97,6 +126,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidStateError",
     "Match",
+    "MatchBusyError",
     "Move",
     "MoveAnalysis",
     "Rules",
@@ -114,6 +144,7 @@ __all__ = [
     "from_record",
     "other_player",
     "parse_state",
+    "play_column",
     "play_games",
     "solve",
     "undo_last_move",

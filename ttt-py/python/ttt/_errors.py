@@ -13,6 +13,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidStateError",
+    "MatchBusyError",
 ]
 
 
@@ -108,12 +109,27 @@ class GameOverError(ValueError):
         return self.message
 
 
+class MatchBusyError(ValueError):
+    """``Match.step`` or ``Match.run`` was called while the same thread was already inside
+    ``step`` or ``run`` of that match: a participant's ``next_move`` stepping its own match.
+    Nothing was played by the inner call; the outer one goes on. (Another thread calling
+    ``step`` waits for its turn instead.)"""
+
+    def __init__(self, message: str = "the match is already stepping on this thread") -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
 for _cls in (
     InvalidMoveError,
     InvalidStateError,
     InvalidRulesError,
     InvalidRecordError,
     GameOverError,
+    MatchBusyError,
 ):
     # Public name `ttt.X`, so that pickle finds the class where users import it from.
     _cls.__module__ = "ttt"
