@@ -131,8 +131,8 @@ enum ttt_status
      */
     TTT_STATUS_BUFFER_TOO_SMALL = 3,
     /**
-     * The rules are out of range (width or height outside 1..=20, k outside
-     * 1..=max(width, height), players outside 2..=4).
+     * The rules are out of range: width or height not from 1 to 20, k not from 1 to the
+     * larger of width and height, players not from 2 to 4, or gravity neither 0 nor 1.
      */
     TTT_STATUS_INVALID_RULES = 4,
     /**
@@ -404,9 +404,12 @@ typedef struct ttt_rules {
      */
     uint32_t players;
     /**
-     * Whether only the lowest empty cell of a column is playable.
+     * 1 when only the lowest empty cell of a column is playable (Connect Four), 0 otherwise.
+     * Any other value is refused with `TTT_STATUS_INVALID_RULES` by `ttt_rules_check` and every
+     * call that takes rules. (A byte rather than a `bool`, so that a stray value from C or from
+     * another language's FFI is refused instead of being read as a `bool` it is not.)
      */
-    bool gravity;
+    uint8_t gravity;
 } ttt_rules;
 
 /**
@@ -879,7 +882,7 @@ TTT_NODISCARD ttt_status ttt_stop_flag_clear(const struct ttt_stop_flag *flag);
 void ttt_stop_flag_free(struct ttt_stop_flag *flag);
 
 /**
- * The default search limits: 20 million nodes (a few seconds on the slowest boards), a 64 MiB
+ * The default search limits: 2 million nodes (about a second on the slowest boards), a 64 MiB
  * transposition table, no stop flag.
  */
 struct ttt_search_limits ttt_search_limits_default(void);

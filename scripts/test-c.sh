@@ -171,6 +171,9 @@ play_check classic-hard "banana\n\n$long\n0\n10\nz9\nb2\nb2\nhint\nundo\n$cells$
 play_check eof "5\n" 'Computer \(X\) plays' 'End of input: game abandoned' \
     -- --first computer --human O --difficulty easy --seed 3
 play_check quit "quit\n" 'Bye\.' -- --difficulty medium
+# A NUL byte inside a line spoils that line only: the next line is still read and played.
+play_check nul-byte '5\0junk\n1\nquit\n' 'I did not understand "<NUL byte>"' 'You \(X\) play a1' \
+    'Bye\.' -- --seed 1 --difficulty easy
 # Connect Four by columns, with a full column and a bad column.
 cols=$(printf '%s\\n' d d d d d d d a b c e f g a b c e f g a b c e f g a b c e f g a b c e f g a b c e f g)
 play_check connect-four "h\n$cols" 'That column is full|cannot play d there' \

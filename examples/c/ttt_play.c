@@ -232,21 +232,32 @@ static void draw(const ttt_game *game, const ttt_rules *r) {
     putchar('\n');
 }
 
-/* Reads one line; 0 at end of input. Over-long lines are consumed whole. */
+/* Reads one line; 0 at end of input. Over-long lines are consumed whole and answered as bad
+ * input; so is a line holding a NUL byte (read byte by byte, so that a NUL never hides the end
+ * of the line and swallows the next one). Leading and trailing blanks are dropped. */
 static int read_line(char *buf, size_t len) {
-    size_t n;
-    if (fgets(buf, (int)len, stdin) == NULL) return 0;
-    n = strlen(buf);
-    if (n > 0 && buf[n - 1] == '\n') {
-        buf[--n] = '\0';
-    } else if (!feof(stdin)) {
-        int c;
-        while ((c = getchar()) != EOF && c != '\n') {
-        }
-        strcpy(buf, "<too long>"); /* too long to be a move: answered as bad input */
+    size_t n = 0, start = 0;
+    int c, too_long = 0, nul = 0, any = 0;
+    while ((c = getchar()) != EOF) {
+        any = 1;
+        if (c == '\n') break;
+        if (c == '\0') nul = 1;
+        if (n + 1 < len) buf[n++] = (char)c;
+        else too_long = 1;
+    }
+    if (!any) return 0;
+    buf[n] = '\0';
+    if (too_long) {
+        strcpy(buf, "<too long>"); /* too long to be a move */
+        return 1;
+    }
+    if (nul) {
+        strcpy(buf, "<NUL byte>"); /* a move never holds one */
         return 1;
     }
     while (n > 0 && isspace((unsigned char)buf[n - 1])) buf[--n] = '\0';
+    while (isspace((unsigned char)buf[start])) start++;
+    memmove(buf, buf + start, n - start + 1);
     return 1;
 }
 

@@ -199,7 +199,7 @@ fn game_over(state: &GameState) -> Result_ {
     }
 }
 
-/// The default search limits: 20 million nodes (a few seconds on the slowest boards), a 64 MiB
+/// The default search limits: 2 million nodes (about a second on the slowest boards), a 64 MiB
 /// transposition table, no stop flag.
 #[unsafe(no_mangle)]
 pub extern "C" fn ttt_search_limits_default() -> ttt_search_limits {

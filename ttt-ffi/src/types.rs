@@ -73,8 +73,11 @@ pub struct ttt_rules {
     pub k: u32,
     /// Number of players, 2 to 4.
     pub players: u32,
-    /// Whether only the lowest empty cell of a column is playable.
-    pub gravity: bool,
+    /// 1 when only the lowest empty cell of a column is playable (Connect Four), 0 otherwise.
+    /// Any other value is refused with `TTT_STATUS_INVALID_RULES` by `ttt_rules_check` and every
+    /// call that takes rules. (A byte rather than a `bool`, so that a stray value from C or from
+    /// another language's FFI is refused instead of being read as a `bool` it is not.)
+    pub gravity: u8,
 }
 
 impl From<Rules> for ttt_rules {
@@ -84,7 +87,7 @@ impl From<Rules> for ttt_rules {
             height: r.height() as u32,
             k: r.k() as u32,
             players: u32::from(r.players()),
-            gravity: r.gravity(),
+            gravity: u8::from(r.gravity()),
         }
     }
 }
@@ -92,13 +95,20 @@ impl From<Rules> for ttt_rules {
 impl ttt_rules {
     /// The checked ttt-core rules.
     pub(crate) fn to_core(self) -> Result<Rules, Failure> {
-        Ok(Rules::new(
+        let rules = Rules::new(
             self.width as usize,
             self.height as usize,
             self.k as usize,
             self.players as usize,
-            self.gravity,
-        )?)
+            self.gravity != 0,
+        )?;
+        if self.gravity > 1 {
+            return Err(Failure::new(
+                ttt_status::TTT_STATUS_INVALID_RULES,
+                format!("gravity must be 0 (off) or 1 (on), not {}", self.gravity),
+            ));
+        }
+        Ok(rules)
     }
 }
 

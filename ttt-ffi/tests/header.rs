@@ -53,3 +53,21 @@ fn header_declares_every_export_and_the_version_macros() {
     assert!(header.contains("TTT_STATUS_OK = 0"));
     assert!(header.contains("extern \"C\""), "cpp_compat wraps the declarations");
 }
+
+/// The numbers the header states for `ttt_search_limits_default()` are the library's (the
+/// header once said 20 million nodes while the library used 2 million).
+#[test]
+fn the_documented_default_limits_are_the_real_ones() {
+    let header = generate();
+    let doc = header
+        .split("The default search limits: ")
+        .nth(1)
+        .expect("the header documents ttt_search_limits_default");
+    let words: Vec<&str> = doc.split_whitespace().take(8).collect();
+    let millions: u64 = words[0].parse().expect("a number of millions");
+    assert_eq!(words[1], "million", "{words:?}");
+    let defaults = ttt_core::SearchLimits::default();
+    assert_eq!(millions * 1_000_000, defaults.max_nodes, "{words:?}");
+    let mib = doc.split(" MiB").next().unwrap().rsplit(' ').next().unwrap();
+    assert_eq!(mib.parse::<usize>().unwrap() << 20, defaults.table_bytes, "{mib} MiB");
+}

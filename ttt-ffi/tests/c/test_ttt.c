@@ -117,6 +117,30 @@ static void test_rules(void) {
         ttt_rules big = {20, 20, 5, 4, true};
         CHECK_OK(ttt_rules_check(&big));
     }
+    /* gravity is a byte: 0 or 1, anything else refused by every call that takes rules (it
+     * used to pass as gravity, and the record then lost it). */
+    {
+        static const uint8_t bytes[] = {2, 3, 0x7f, 0x80, 0xff};
+        size_t i;
+        int32_t cells[9] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
+        ttt_evaluation ev;
+        for (i = 0; i < sizeof bytes; i++) {
+            ttt_rules odd = ttt_rules_connect_four();
+            ttt_game *game = SENTINEL_GAME;
+            odd.gravity = bytes[i];
+            CHECK_STATUS(ttt_rules_check(&odd), TTT_STATUS_INVALID_RULES);
+            CHECK(last_error_contains("gravity"));
+            CHECK_STATUS(ttt_game_new(&odd, TTT_PLAYER_X, &game), TTT_STATUS_INVALID_RULES);
+            odd.width = odd.height = 3;
+            odd.k = 3;
+            CHECK_STATUS(ttt_game_from_board(&odd, cells, 9, TTT_PLAYER_X, &game),
+                         TTT_STATUS_INVALID_RULES);
+            CHECK_STATUS(ttt_game_from_board_str(&odd, ".........", TTT_PLAYER_X, &game),
+                         TTT_STATUS_INVALID_RULES);
+            CHECK_STATUS(ttt_rules_evaluate(&odd, cells, 9, &ev), TTT_STATUS_INVALID_RULES);
+            CHECK(game == SENTINEL_GAME);
+        }
+    }
 }
 
 static void test_evaluate(void) {
