@@ -49,14 +49,31 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-/* Marks results that must not be ignored. */
-#if defined(__cplusplus) && __cplusplus >= 201703L
+/*
+ * TTT_NODISCARD marks results that must not be ignored: [[nodiscard]] in C++17 and C23, GCC's
+ * and Clang's warn_unused_result in older C. To discard a status on purpose, write
+ *     TTT_DISCARD(ttt_game_play(game, 4));
+ * which compiles cleanly with -Werror under GCC and Clang, in C and C++. (A plain (void) cast
+ * is enough in C++17, C23 and with Clang, but GCC's warn_unused_result ignores it in C.)
+ * Define TTT_NO_NODISCARD before including this header to drop the attribute altogether.
+ */
+#if defined(TTT_NO_NODISCARD)
+#define TTT_NODISCARD
+#elif defined(__cplusplus) && __cplusplus >= 201703L
+#define TTT_NODISCARD [[nodiscard]]
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
 #define TTT_NODISCARD [[nodiscard]]
 #elif defined(__GNUC__) || defined(__clang__)
 #define TTT_NODISCARD __attribute__((warn_unused_result))
 #else
 #define TTT_NODISCARD
 #endif
+/* Calls a status-returning function and discards its status on purpose (see above). */
+#define TTT_DISCARD(call)                         \
+    do {                                          \
+        ttt_status ttt_discarded_status_ = (call); \
+        (void)ttt_discarded_status_;              \
+    } while (0)
 
 
 /**
@@ -293,6 +310,18 @@ typedef int32_t ttt_player;
 
 /**
  * The result of a move under perfect play, for the player making it.
+ *
+ * Two players: ordinary perfect play. Three or four players: the search is *paranoid*: the
+ * player making the move plays against the coalition of all the others, assumed to cooperate
+ * against them. `TTT_OUTCOME_WIN` means they can force a win of their own whatever the others
+ * do; `TTT_OUTCOME_LOSS` that the others together can force a win for one of them;
+ * `TTT_OUTCOME_DRAW` that they can stop every other player from winning but cannot force a win.
+ *
+ * Unproven answers: a search that reaches its node budget or sees its stop flag set returns
+ * what it has. The moves it proved keep their outcome; the others are `TTT_OUTCOME_UNKNOWN`
+ * (plies -1), never a guess. The best move is then the fastest proven win if there is one,
+ * else the most promising unproven move (a win at once, a forced block, the threats it makes,
+ * closeness to the centre), with `proven` false.
  */
 enum ttt_outcome
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L

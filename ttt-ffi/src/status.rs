@@ -203,7 +203,7 @@ impl From<PositionError> for Failure {
                 TTT_STATUS_POSITION_LINES_NOT_FROM_ONE_MOVE
             }
         };
-        Failure::new(status, format!("refused position ({}): {e}", e.reason()))
+        Failure::new(status, format!("refused position: {e}"))
     }
 }
 

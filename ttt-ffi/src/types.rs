@@ -155,7 +155,9 @@ pub(crate) fn cell_arg(value: i32, index: usize) -> Result<Option<Player>, Failu
     usize::try_from(value).ok().and_then(Player::from_seat).map(Some).ok_or_else(|| {
         Failure::new(
             ttt_status::TTT_STATUS_INVALID_ARGUMENT,
-            format!("cell {index} = {value} is neither a player (0..=3) nor TTT_PLAYER_NONE (-1)"),
+            format!(
+                "cell {index} holds {value}, neither a player (0 to 3) nor TTT_PLAYER_NONE (-1)"
+            ),
         )
     })
 }
