@@ -4,6 +4,9 @@
 #  - checks that ignoring a status is a compile error (TTT_NODISCARD / [[nodiscard]]);
 #  - compiles the C and C++ tests and examples with -Wall -Wextra -Wpedantic -Werror, runs them
 #    plain, under valgrind (no errors, no leaks) and built with -fsanitize=address,undefined;
+#    among them test_hostile.c, which gives every export NULL in each pointer argument,
+#    integers outside every enum and short buffers between guard bytes (and a check that no
+#    export is missing from it);
 #  - links a test statically against libttt.a with the pkg-config file's flags;
 #  - compares a C-driven trace of pseudo-random games with the Rust engine's;
 #  - checks that `nm -D libttt.so` exports only ttt_ symbols;
@@ -105,7 +108,7 @@ for cc in gcc clang; do
 done
 
 # --- the test programs ------------------------------------------------------------------------
-c_tests=(test_ttt test_search test_ai test_threads trace)
+c_tests=(test_ttt test_hostile test_search test_ai test_threads trace)
 for t in "${c_tests[@]}"; do
     run "build-$t" "$CC" -std=c99 "${WARN[@]}" -g -pthread -Iinclude "ttt-ffi/tests/c/$t.c" \
         -L"$LIB" -lttt "${RPATH[@]}" -o "$B/t/$t"
@@ -153,6 +156,10 @@ run asan-trace bash -c "'$B/t/trace-asan' | cmp - '$B/t/trace-c.txt'"
 # --- exported symbols -------------------------------------------------------------------------
 nm -D --defined-only "$LIB/libttt.so" | awk '{print $NF}' >"$B/t/symbols.txt"
 run symbols-only-ttt bash -c "[[ -s '$B/t/symbols.txt' ]] && ! grep -v '^ttt_' '$B/t/symbols.txt'"
+# test_hostile.c calls every export with NULLs, bad enums and short buffers: none may be
+# missing from it.
+run hostile-covers-every-export bash -c "for s in \$(cat '$B/t/symbols.txt'); do \
+    grep -q \"\\b\$s(\" ttt-ffi/tests/c/test_hostile.c || { echo \"missing: \$s\"; exit 1; }; done"
 run soname bash -c "readelf -d '$LIB/libttt.so' | grep -q 'SONAME.*libttt.so.[0-9]*.[0-9]*'"
 
 # --- pkg-config and CMake, against the build tree and an installed prefix ---------------------
