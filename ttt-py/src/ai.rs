@@ -16,8 +16,10 @@ use ttt_core::{AiError, Difficulty, Rng};
 /// each call returns the next float in [0, 1) (the top 53 bits of one 64-bit output). The same
 /// seed gives the same floats, hence the same AI moves, in every language.
 ///
-/// ``SeededRng(seed)``: ``seed`` is an int in 0..2**64-1 (``OverflowError`` otherwise).
-/// Thread-safe; not picklable (its position in the stream is not exposed).
+/// ``SeededRng(seed, draws=0)``: ``seed`` is an int in 0..2**64-1; the stream starts after
+/// ``draws`` outputs, as if that many had been drawn (in constant time). Thread-safe. It pickles
+/// and copies as ``SeededRng(seed, draws)``, so a copy resumes the stream exactly where the
+/// original was.
 #[pyclass(module = "ttt", name = "SeededRng", frozen)]
 pub struct SeededRng {
     seed: u64,
@@ -27,7 +29,12 @@ pub struct SeededRng {
 impl SeededRng {
     /// A generator for `seed`.
     pub fn create(seed: u64) -> SeededRng {
-        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::new(seed), 0)) }
+        SeededRng::at(seed, 0)
+    }
+
+    /// A generator for `seed`, `draws` outputs into its stream.
+    pub fn at(seed: u64, draws: u64) -> SeededRng {
+        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::at(seed, draws), draws)) }
     }
 
     /// The next float, counted.
@@ -45,8 +52,14 @@ impl SeededRng {
 #[pymethods]
 impl SeededRng {
     #[new]
-    fn new(seed: u64) -> SeededRng {
-        SeededRng::create(seed)
+    #[pyo3(signature = (seed, draws = 0))]
+    fn new(seed: u64, draws: u64) -> SeededRng {
+        SeededRng::at(seed, draws)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (u64, u64)) {
+        let rng = slf.get();
+        (slf.get_type().into_any(), (rng.seed, rng.draws()))
     }
 
     /// The next float in [0, 1).

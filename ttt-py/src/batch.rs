@@ -115,6 +115,90 @@ impl BatchResult {
         self.len()
     }
 
+    /// The games of several results in order, as one result: how a batch split over processes
+    /// or machines (``ttt.distributed.play_games``) is put back together. Raises ``ValueError``
+    /// for no results or results of different seats, ``TypeError`` for an item that is not a
+    /// ``BatchResult``; Ctrl-C interrupts a long iterable.
+    #[classmethod]
+    fn concat(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        results: &Bound<'_, PyAny>,
+    ) -> PyResult<BatchResult> {
+        let py = results.py();
+        let mut marks: Option<Vec<Player>> = None;
+        let mut parts = Vec::new();
+        for (i, item) in results.try_iter()?.enumerate() {
+            if i % 1024 == 1023 {
+                py.check_signals()?;
+            }
+            let item = item?;
+            let part = item.cast::<BatchResult>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "concat takes BatchResult objects, not {}",
+                    convert::type_name(&item)
+                ))
+            })?;
+            let part = part.get();
+            match &marks {
+                Some(m) if *m != part.marks => {
+                    return Err(PyValueError::new_err("the results are of different seats"));
+                }
+                Some(_) => {}
+                None => marks = Some(part.marks.clone()),
+            }
+            parts.extend(part.parts.iter().cloned());
+        }
+        let marks =
+            marks.ok_or_else(|| PyValueError::new_err("concat needs at least one result"))?;
+        Ok(BatchResult { parts, marks })
+    }
+
+    /// The result rebuilt from what ``__reduce__`` gives (how it unpickles): the seats' marks,
+    /// and per game its winner, its plies and its moves (all ``None`` when not recorded).
+    /// Raises ``ValueError`` for anything inconsistent.
+    #[classmethod]
+    fn _from_games(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        marks: Vec<String>,
+        winners: Vec<Option<String>>,
+        plies: Vec<u32>,
+        moves: Option<Vec<Vec<usize>>>,
+    ) -> PyResult<BatchResult> {
+        let marks: Vec<Player> =
+            marks.iter().map(|m| convert::player_str(m)).collect::<PyResult<_>>()?;
+        let bad = |what: &str| PyValueError::new_err(format!("not a pickled BatchResult: {what}"));
+        if !(2..=4).contains(&marks.len())
+            || marks.iter().enumerate().any(|(i, m)| marks[..i].contains(m))
+        {
+            return Err(bad("the seats"));
+        }
+        if winners.len() != plies.len() || moves.as_ref().is_some_and(|m| m.len() != plies.len()) {
+            return Err(bad("the lengths"));
+        }
+        let mut games = Vec::with_capacity(plies.len());
+        for (i, (winner, &plies)) in winners.iter().zip(&plies).enumerate() {
+            let winner = winner.as_deref().map(convert::player_str).transpose()?;
+            if winner.is_some_and(|w| !marks.contains(&w)) {
+                return Err(bad("a winner not seated"));
+            }
+            let moves = moves.as_ref().map(|m| m[i].clone());
+            if moves.as_ref().is_some_and(|m| m.len() != plies as usize) {
+                return Err(bad("moves and plies disagree"));
+            }
+            games.push(GameSummary { winner, plies, moves });
+        }
+        Ok(BatchResult { parts: vec![games], marks })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> convert::Reduced<'py> {
+        let (py, b) = (slf.py(), slf.get());
+        let marks: Vec<_> = b.marks.iter().map(|&p| convert::mark(py, p)).collect();
+        let winners: Vec<_> = b.iter().map(|g| g.winner.map(|p| convert::mark(py, p))).collect();
+        let plies: Vec<u32> = b.iter().map(|g| g.plies).collect();
+        let moves = b.iter().map(|g| g.moves.clone()).collect::<Option<Vec<_>>>();
+        convert::reduced(slf.getattr("_from_games")?, (marks, winners, plies, moves))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "<BatchResult games={} wins={} draws={}>",

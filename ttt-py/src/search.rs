@@ -1,7 +1,9 @@
 //! The search from Python: `best_move`, `solve`, `analyze`, and the search limits.
 
+use crate::convert::{Reduced, reduced};
 use crate::interrupt;
 use crate::state::GameState;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
@@ -61,8 +63,48 @@ fn repr_opt<T: std::fmt::Display>(v: Option<T>, quote: bool) -> String {
     }
 }
 
+/// The outcome named by `name` (``'win'``, ``'draw'``, ``'loss'``), for the constructors that
+/// unpickling calls.
+fn outcome_arg(name: Option<&str>) -> PyResult<Option<Outcome>> {
+    match name {
+        None => Ok(None),
+        Some("win") => Ok(Some(Outcome::Win)),
+        Some("draw") => Ok(Some(Outcome::Draw)),
+        Some("loss") => Ok(Some(Outcome::Loss)),
+        Some(other) => Err(PyValueError::new_err(format!(
+            "an outcome is 'win', 'draw', 'loss' or None, not {other:?}"
+        ))),
+    }
+}
+
+/// `outcome` and `plies` as a pair that is either both known or both unknown.
+fn proven_pair(
+    outcome: Option<&str>,
+    plies: Option<u32>,
+) -> PyResult<(Option<Outcome>, Option<u32>)> {
+    let outcome = outcome_arg(outcome)?;
+    if outcome.is_some() != plies.is_some() {
+        return Err(PyValueError::new_err("outcome and plies are both None or both given"));
+    }
+    Ok((outcome, plies))
+}
+
 #[pymethods]
 impl MoveAnalysis {
+    /// ``MoveAnalysis(index, outcome, plies)``, as the search reports it (this is how it
+    /// unpickles). Raises ``ValueError`` for an unknown outcome, or ``outcome`` and ``plies``
+    /// not both given or both ``None``.
+    #[new]
+    fn new(index: usize, outcome: Option<&str>, plies: Option<u32>) -> PyResult<MoveAnalysis> {
+        let (outcome, plies) = proven_pair(outcome, plies)?;
+        Ok(MoveAnalysis { inner: ttt_core::MoveAnalysis { index, outcome, plies } })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py> {
+        let m = slf.get().inner;
+        reduced(slf.get_type().into_any(), (m.index, m.outcome.map(Outcome::as_str), m.plies))
+    }
+
     /// The cell.
     #[getter]
     fn index(&self) -> usize {
@@ -103,6 +145,30 @@ pub struct BestMove {
 
 #[pymethods]
 impl BestMove {
+    /// ``BestMove(index, outcome, plies, proven, nodes)``, as ``solve`` reports it (this is how
+    /// it unpickles). Raises ``ValueError`` for an unknown outcome, ``outcome`` and ``plies`` not
+    /// both given or both ``None``, or ``proven`` without an outcome.
+    #[new]
+    fn new(
+        index: usize,
+        outcome: Option<&str>,
+        plies: Option<u32>,
+        proven: bool,
+        nodes: u64,
+    ) -> PyResult<BestMove> {
+        let (outcome, plies) = proven_pair(outcome, plies)?;
+        if proven && outcome.is_none() {
+            return Err(PyValueError::new_err("a proven move has an outcome"));
+        }
+        Ok(BestMove { inner: ttt_core::BestMove { index, outcome, plies, proven, nodes } })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py> {
+        let b = slf.get().inner;
+        let args = (b.index, b.outcome.map(Outcome::as_str), b.plies, b.proven, b.nodes);
+        reduced(slf.get_type().into_any(), args)
+    }
+
     /// The cell to play.
     #[getter]
     fn index(&self) -> usize {

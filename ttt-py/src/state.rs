@@ -45,6 +45,14 @@ impl GameState {
         PyList::new(py, &buf[..n])
     }
 
+    /// The engine's `play_column`, with a Python column and the Python exception.
+    pub fn column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        match self.inner.play_column(convert::index(col)) {
+            Ok((s, _)) => Ok(GameState::from_core(s)),
+            Err(e) => Err(errors::invalid_move(col.py(), col.clone(), e)),
+        }
+    }
+
     /// The engine's `apply_move`, with a Python index and the Python exception.
     pub fn apply(&self, index: &Bound<'_, PyAny>) -> PyResult<GameState> {
         match self.inner.apply_move(convert::index(index)) {
@@ -279,6 +287,18 @@ impl GameState {
         self.apply(index)
     }
 
+    /// Gravity rules: the state after the current player drops a mark into column ``col`` (0 is
+    /// the leftmost); it lands on the lowest empty cell of the column, which is then
+    /// ``state.move_history[-1]``.
+    ///
+    /// Raises ``InvalidMoveError`` (``.index`` is ``col``) with ``reason`` ``'game-over'``,
+    /// ``'no-gravity'`` (rules without gravity), ``'out-of-range'`` (not a column of the board,
+    /// or not an integer) or ``'occupied'`` (the column is full), checked in that order; the
+    /// state is unchanged either way.
+    fn play_column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        self.column(col)
+    }
+
     /// The state after ``player`` plays ``index``; refused with ``'not-your-turn'`` (after
     /// ``'game-over'``) when it is not ``player``'s turn.
     fn apply_move_as(
@@ -374,6 +394,41 @@ impl Evaluation {
 
 #[pymethods]
 impl Evaluation {
+    /// ``Evaluation(status, winner, winning_line)`` as ``evaluate_board`` reports it (this is
+    /// how it unpickles). Raises ``ValueError`` unless a ``'win'`` has a winner and a line and
+    /// the other statuses have neither.
+    #[new]
+    fn new(
+        status: &str,
+        winner: Option<&Bound<'_, PyAny>>,
+        winning_line: Option<Vec<usize>>,
+    ) -> PyResult<Evaluation> {
+        let status = match status {
+            "in-progress" => Status::InProgress,
+            "win" => Status::Win,
+            "draw" => Status::Draw,
+            other => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "a status is 'in-progress', 'win' or 'draw', not {other:?}"
+                )));
+            }
+        };
+        let winner = winner.filter(|w| !w.is_none()).map(convert::player).transpose()?;
+        if (status == Status::Win) != (winner.is_some() && winning_line.is_some()) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a win, and only a win, has a winner and a winning line",
+            ));
+        }
+        Ok(Evaluation { status, winner, winning_line })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> convert::Reduced<'py> {
+        let (py, e) = (slf.py(), slf.get());
+        let winner = e.winner.map(|p| convert::mark(py, p));
+        let args = (convert::status(py, e.status), winner, e.winning_line.clone());
+        convert::reduced(slf.get_type().into_any(), args)
+    }
+
     /// ``'in-progress'``, ``'win'`` or ``'draw'``.
     #[getter]
     fn status<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
