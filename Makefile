@@ -74,6 +74,7 @@ endef
 
 # Quiet on purpose: `make play` shows the game, not cargo's command line (errors still show).
 lib:
+	@test -f $(RELEASE_DIR)/libttt.so || echo "Building libttt (about a minute the first time)..."
 	@cargo build -q -p ttt-ffi --release
 	@mkdir -p $(C_BUILD)/lib $(C_BUILD)/include $(C_BUILD)/bin
 	@cp $(RELEASE_DIR)/libttt.so $(C_BUILD)/lib/libttt.so.$(TTT_VERSION)

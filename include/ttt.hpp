@@ -129,6 +129,9 @@ enum class Outcome : uint32_t {
 /// The stable short name of a status, e.g. "occupied" (ttt_status_name); ttt_status_str gives
 /// a sentence.
 [[nodiscard]] inline std::string to_string(ttt_status status) { return ttt_status_name(status); }
+/// A one-line English description of a status, e.g. "invalid move: the cell is occupied"
+/// (ttt_status_str).
+[[nodiscard]] inline std::string describe(ttt_status status) { return ttt_status_str(status); }
 
 /// The difficulty named "easy", "medium" or "hard" (lower case); throws ttt::Error
 /// (TTT_STATUS_INVALID_ARGUMENT) for any other name.

@@ -187,6 +187,7 @@ void test_names_and_parsing() {
     CHECK(ttt::to_string(ttt::Outcome::Unknown) == "unknown");
     CHECK(ttt::to_string(TTT_STATUS_OCCUPIED) == "occupied");
     CHECK(ttt::to_string(TTT_STATUS_NO_GRAVITY) == "no-gravity");
+    CHECK(ttt::describe(TTT_STATUS_OK) == "success");
     CHECK(ttt::parse_difficulty("medium") == ttt::Difficulty::Medium);
     CHECK(thrown_status([] { (void)ttt::parse_difficulty("impossible"); }) ==
           TTT_STATUS_INVALID_ARGUMENT);
