@@ -7,8 +7,9 @@ use ttt_core::{Player, Rules, Status};
 /// A player's mark, and the content of a cell. The values are the seat numbers; `TTT_PLAYER_NONE`
 /// (-1) stands for an empty cell or "no player" (no winner yet).
 ///
-/// Functions take players as plain `int32_t` and refuse any value outside
-/// `TTT_PLAYER_NONE..=TTT_PLAYER_Z` (where NONE is allowed) with `TTT_STATUS_INVALID_ARGUMENT`.
+/// Functions take players as plain `int32_t` and refuse any value other than `TTT_PLAYER_X`
+/// to `TTT_PLAYER_Z` (or `TTT_PLAYER_NONE`, where an empty cell is meant) with
+/// `TTT_STATUS_INVALID_ARGUMENT`.
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ttt_player {
