@@ -239,6 +239,11 @@ run sdl-gomoku-smoke bash -c "SDL_VIDEODRIVER=offscreen timeout 120 '$SDL_BIN' -
     --nodes 20000 --smoke-moves 3 --smoke '$B/t/sdl-go.png' >'$B/t/sdl-go.txt' && \
     grep -q '^clicks 3' '$B/t/sdl-go.txt' && \
     /usr/bin/python3 scripts/check_sdl_screenshot.py '$B/t/sdl-go.png' '$B/t/sdl-go.txt'"
+# Five in a row from an open three: the user makes an open four, Hard can block one end only.
+run sdl-gomoku-win bash -c "SDL_VIDEODRIVER=offscreen timeout 120 '$SDL_BIN' --game gomoku \
+    --nodes 200000 --smoke '$B/t/sdl-gw.png' \
+    --record 'ttt/1 15x15 k=5 players=2 start=X moves=112,82,111,96,110,140' >'$B/t/sdl-gw.txt' && \
+    /usr/bin/python3 scripts/check_sdl_screenshot.py '$B/t/sdl-gw.png' '$B/t/sdl-gw.txt' --expect-win"
 # The computer thinks on a worker thread with a stop flag: a new game (N) in the middle of a
 # search that would otherwise run for minutes (a billion nodes on 15 x 15) stops it at once.
 run sdl-stop-flag bash -c "SDL_VIDEODRIVER=offscreen timeout 60 '$SDL_BIN' --game gomoku \
