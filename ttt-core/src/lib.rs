@@ -60,6 +60,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## An engine for a whole game
+//!
+//! ```
+//! use ttt_core::{Difficulty, Engine, GameState, Player, Rules, SearchLimits, SeededRng};
+//! use std::time::Duration;
+//!
+//! // Five in a row on 15×15: too big to solve, answered by tactics and an anytime search.
+//! let mut game = GameState::new(Rules::new(15, 15, 5, 2, false)?, Player::X)?;
+//! let mut engine = Engine::new(); // keeps its table from one move to the next
+//! let mut rng = SeededRng::new(7);
+//! let limits = SearchLimits { max_time: Some(Duration::from_millis(50)), ..SearchLimits::default() };
+//! for _ in 0..4 {
+//!     let choice = engine.choose_move_with(&game, Difficulty::Hard, &mut rng, &limits)?;
+//!     game = game.apply_move(choice.index)?;
+//! }
+//! assert_eq!(game.ply(), 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The crate does no I/O, keeps no global state and has no `unsafe` code. Every fallible
 //! operation returns a typed error and leaves its inputs untouched.
 
@@ -91,7 +110,8 @@ pub use position::{PositionError, parse_board, parse_state};
 pub use record::{RECORD_VERSION, RecordError, RecordErrorKind};
 pub use rules::{Direction, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, Rules, RulesError, Window};
 pub use search::{
-    BestMove, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move, best_move_with,
+    BestMove, Engine, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move,
+    best_move_with,
 };
 pub use state::{Evaluation, GameState, InvalidMoveError, InvalidMoveReason, Status};
 

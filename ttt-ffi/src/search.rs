@@ -95,7 +95,12 @@ impl ttt_search_limits {
         let limits = unsafe { arg(limits, "limits") }?;
         // SAFETY: the caller's contract: NULL or a live flag.
         let stop = unsafe { limits.stop.as_ref() }.map(|flag| Arc::clone(&flag.flag));
-        Ok(SearchLimits { max_nodes: limits.max_nodes, table_bytes: limits.table_bytes, stop })
+        Ok(SearchLimits {
+            max_nodes: limits.max_nodes,
+            table_bytes: limits.table_bytes,
+            stop,
+            ..SearchLimits::default()
+        })
     }
 }
 

@@ -18,17 +18,25 @@
 //! - **Medium**: win now if it can, else block a cell where another player would win, else a
 //!   random move. Both lookups are trial moves through the engine. It does not see forks, so the
 //!   corner-corner opening beats it: that is intended.
-//! - **Hard**: perfect play from the exact search ([`analyze_with`]), which
-//!   scores a proven move as `cells + 1 − plies` for a win, `plies − cells − 1` for a loss and 0
-//!   for a draw (so the fastest win and the slowest loss are preferred). Hard picks uniformly among
-//!   **all** legal moves with the best exact score, so it does not replay the same game every
-//!   time.
+//! - **Hard**: perfect play where the search can prove it, the best it can find where it
+//!   cannot. The exact search scores a proven move as `cells + 1 − plies` for a win,
+//!   `plies − cells − 1` for a loss and 0 for a draw (so the fastest win and the slowest loss are
+//!   preferred). When every move is proven, Hard picks uniformly among **all** legal moves with
+//!   the best exact score, so it does not replay the same game every time. On boards too big to
+//!   solve within its [`SearchLimits`] it answers as [`best_move_with`](crate::best_move_with)
+//!   does (a win now, a forced block, a threat-space win, else iterative deepening with an
+//!   evaluation of live windows, never a move proven lost while another is not) and picks
+//!   uniformly among the moves rated equal. See [`Engine`] for the order in which a call
+//!   spends its budget; [`Engine::choose_move`] keeps the table from one move to the next.
 //!
 //! With three or four players Hard plays what the search says is best for the player to move.
 //! The search is *paranoid* there: it assumes every other player cooperates against the player
 //! to move, so "win" means a win that player can force alone, and Hard maximizes that score
-//! exactly as with two players (see the [`search`](crate::search) module).
-//!
+//! exactly as with two players (see the [`search`](crate::search) module). The other players do
+//! not really cooperate: when the paranoid search proves every move lost, Hard still plays the
+//! slowest loss, and among equally slow ones the move that keeps the most of its own live
+//! windows against the strongest opponent's (random only among moves equal on that too).
+
 //! # Randomness, draw by draw
 //! Every call takes **exactly one** float from the [`Rng`], whatever the difficulty and the
 //! position, even when there is a single candidate; a finished game takes none (it is an error).
@@ -36,10 +44,9 @@
 //! [`pick_index`]`(r, len) = floor(r × len)` (guarded, see there):
 //! - Easy: the candidates are all legal moves.
 //! - Medium: the winning moves; if none, the blocking cells; if none, all legal moves.
-//! - Hard: the moves with the best exact score. When the search could not prove every root move
-//!   within its [`SearchLimits`] (big boards), the draw is still taken and thrown away, and the
-//!   move is the first of [`analyze_with`]'s order (the fastest proven win if there is one, else
-//!   the most promising unproven move), reported with [`Choice::proven`] `== false`.
+//! - Hard: the moves with the best exact score; when the search could not prove every root move
+//!   within its [`SearchLimits`] (big boards), the moves its budgeted answer rates equal (one
+//!   when tactics decide it), reported with [`Choice::proven`] telling whether that is proven.
 //!
 //! So a sequence of calls with one [`SeededRng`] reproduces move for move in Rust, C and Python.
 
@@ -50,7 +57,7 @@ mod rng;
 pub use rng::{Rng, SeededRng, pick_index};
 
 use crate::GameState;
-use crate::search::{Outcome, SearchLimits, analyze_with};
+use crate::search::{Engine, SearchLimits};
 use std::fmt;
 use std::str::FromStr;
 
@@ -125,9 +132,11 @@ pub enum AiError {
 pub struct Choice {
     /// The cell to play; always a legal move.
     pub index: usize,
-    /// `true` when the move is proven to have the best exact score (always for Hard within its
-    /// limits, and on every board small enough to solve). `false` when Hard ran out of budget and
-    /// returned its best unproven move. Easy and Medium make no claim: for them this is `false`.
+    /// `true` when the move is proven best: the best exact score (every board small enough to
+    /// solve), a win at once, the only move that does not lose at once (a forced block), or a
+    /// proven win (a threat-space win: the best outcome, not always the fastest). `false` when
+    /// Hard ran out of budget and returned its best unproven move. Easy and Medium make no
+    /// claim: for them this is `false`.
     pub proven: bool,
 }
 
@@ -162,46 +171,55 @@ pub fn choose_move_with(
     rng: &mut dyn Rng,
     limits: &SearchLimits,
 ) -> Result<Choice, AiError> {
-    if state.is_over() {
-        return Err(AiError::GameOver);
-    }
-    // No wildcard arm: a new difficulty does not compile until it is handled here.
-    Ok(match difficulty {
-        Difficulty::Easy => Choice { index: easy::choose(state, rng), proven: false },
-        Difficulty::Medium => Choice { index: medium::choose(state, rng), proven: false },
-        Difficulty::Hard => hard(state, rng, limits),
-    })
+    Engine::with_table_bytes(limits.table_bytes).choose_move_with(state, difficulty, rng, limits)
 }
 
-/// Hard: uniform among all moves of best exact score, or the search's best unproven answer.
-fn hard(state: &GameState, rng: &mut dyn Rng, limits: &SearchLimits) -> Choice {
-    let analysis = analyze_with(state, limits);
-    let cells = state.rules().cell_count() as i64;
-    let scores: Option<Vec<(usize, i64)>> = analysis
-        .iter()
-        .map(|m| {
-            let plies = i64::from(m.plies?);
-            let score = match m.outcome? {
-                Outcome::Win => cells + 1 - plies,
-                Outcome::Loss => plies - cells - 1,
-                Outcome::Draw => 0,
-            };
-            Some((m.index, score))
+/// Hard: uniform among all moves of best exact score, or among the moves the budgeted answer
+/// rates equal (see [`Engine`]).
+fn hard(
+    engine: &mut Engine,
+    state: &GameState,
+    rng: &mut dyn Rng,
+    limits: &SearchLimits,
+) -> Choice {
+    let answer = engine.hard_answer(state, limits);
+    Choice { index: easy::pick(&answer.moves, rng), proven: answer.proven }
+}
+
+impl Engine {
+    /// [`choose_move`] on this engine: its table is kept for the next call.
+    ///
+    /// # Errors
+    /// [`AiError::GameOver`] when the game is won or drawn.
+    pub fn choose_move(
+        &mut self,
+        state: &GameState,
+        difficulty: Difficulty,
+        rng: &mut dyn Rng,
+    ) -> Result<usize, AiError> {
+        self.choose_move_with(state, difficulty, rng, &SearchLimits::default()).map(|c| c.index)
+    }
+
+    /// [`choose_move_with`] on this engine (not `limits.table_bytes`: the engine's own size
+    /// applies). Exactly one float is drawn from `rng`.
+    ///
+    /// # Errors
+    /// [`AiError::GameOver`] when the game is won or drawn.
+    pub fn choose_move_with(
+        &mut self,
+        state: &GameState,
+        difficulty: Difficulty,
+        rng: &mut dyn Rng,
+        limits: &SearchLimits,
+    ) -> Result<Choice, AiError> {
+        if state.is_over() {
+            return Err(AiError::GameOver);
+        }
+        // No wildcard arm: a new difficulty does not compile until it is handled here.
+        Ok(match difficulty {
+            Difficulty::Easy => Choice { index: easy::choose(state, rng), proven: false },
+            Difficulty::Medium => Choice { index: medium::choose(state, rng), proven: false },
+            Difficulty::Hard => hard(self, state, rng, limits),
         })
-        .collect();
-    match scores {
-        Some(scores) if !scores.is_empty() => {
-            let best = scores.iter().map(|&(_, s)| s).max().unwrap_or_default();
-            let mut candidates: Vec<usize> =
-                scores.iter().filter(|&&(_, s)| s == best).map(|&(i, _)| i).collect();
-            candidates.sort_unstable();
-            Choice { index: easy::pick(&candidates, rng), proven: true }
-        }
-        _ => {
-            // Keep the one-draw-per-call rule even when the draw cannot matter.
-            let _ = rng.next_f64();
-            let fallback = || state.available_moves()[0];
-            Choice { index: analysis.first().map_or_else(fallback, |m| m.index), proven: false }
-        }
     }
 }

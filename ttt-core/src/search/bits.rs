@@ -7,7 +7,9 @@
 //! row. That is Pascal Pons' layout (one spare bit per column there, per row here).
 //!
 //! `u64` holds boards with `(width + 1) * height <= 64` (every board up to 7×8), `u128` those up
-//! to 128 bits, and [`Wide`] the rest, up to 21 × 20 = 420 bits for the 20×20 board.
+//! to 128 bits, [`Wide4`] those up to 256 (15×15 is 240) and [`Wide`] the rest, up to
+//! 21 × 20 = 420 bits for the 20×20 board. An operation on the wide sets costs a loop over their
+//! words, so the smaller one makes the 15×15 board about half as costly a node.
 
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
@@ -76,45 +78,48 @@ macro_rules! prim_bits {
 prim_bits!(u64);
 prim_bits!(u128);
 
-/// Words in a [`Wide`] set: 7 × 64 = 448 bits, enough for 21 × 20 = 420.
-const WORDS: usize = 7;
-
-/// A 448-bit set for boards too big for `u128` (word 0 holds bits 0..64).
+/// A set of `N` × 64 bits for boards too big for `u128` (word 0 holds bits 0..64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Wide([u64; WORDS]);
+pub(crate) struct Words<const N: usize>([u64; N]);
 
-impl BitAnd for Wide {
-    type Output = Wide;
+/// 7 × 64 = 448 bits, enough for 21 × 20 = 420.
+pub(crate) type Wide = Words<7>;
+
+/// 4 × 64 = 256 bits, enough for 16 × 15 = 240 (the 15×15 board).
+pub(crate) type Wide4 = Words<4>;
+
+impl<const N: usize> BitAnd for Words<N> {
+    type Output = Self;
     #[inline]
-    fn bitand(self, o: Wide) -> Wide {
-        Wide(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    fn bitand(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 }
-impl BitOr for Wide {
-    type Output = Wide;
+impl<const N: usize> BitOr for Words<N> {
+    type Output = Self;
     #[inline]
-    fn bitor(self, o: Wide) -> Wide {
-        Wide(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    fn bitor(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 }
-impl BitXor for Wide {
-    type Output = Wide;
+impl<const N: usize> BitXor for Words<N> {
+    type Output = Self;
     #[inline]
-    fn bitxor(self, o: Wide) -> Wide {
-        Wide(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
+    fn bitxor(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
     }
 }
-impl Not for Wide {
-    type Output = Wide;
+impl<const N: usize> Not for Words<N> {
+    type Output = Self;
     #[inline]
-    fn not(self) -> Wide {
-        Wide(self.0.map(|w| !w))
+    fn not(self) -> Self {
+        Words(self.0.map(|w| !w))
     }
 }
 
-impl Bits for Wide {
-    const ZERO: Self = Wide([0; WORDS]);
-    const CAPACITY: usize = 64 * WORDS;
+impl<const N: usize> Bits for Words<N> {
+    const ZERO: Self = Words([0; N]);
+    const CAPACITY: usize = 64 * N;
     #[inline]
     fn is_zero(self) -> bool {
         // An or of the words, not `==`: that compiles to a call of memcmp.
@@ -122,14 +127,14 @@ impl Bits for Wide {
     }
     #[inline]
     fn bit(i: usize) -> Self {
-        let mut w = [0; WORDS];
+        let mut w = [0; N];
         w[i / 64] = 1 << (i % 64);
-        Wide(w)
+        Words(w)
     }
     #[inline]
     fn up(self, n: u32) -> Self {
         let (words, bits) = ((n / 64) as usize, n % 64);
-        let mut out = [0u64; WORDS];
+        let mut out = [0u64; N];
         for (i, word) in out.iter_mut().enumerate().skip(words) {
             let src = i - words;
             *word = self.0[src] << bits;
@@ -138,21 +143,21 @@ impl Bits for Wide {
                 *word |= self.0[src - 1] >> (64 - bits);
             }
         }
-        Wide(out)
+        Words(out)
     }
     #[inline]
     fn down(self, n: u32) -> Self {
         let (words, bits) = ((n / 64) as usize, n % 64);
-        let mut out = [0u64; WORDS];
-        for (i, word) in out.iter_mut().enumerate().take(WORDS.saturating_sub(words)) {
+        let mut out = [0u64; N];
+        for (i, word) in out.iter_mut().enumerate().take(N.saturating_sub(words)) {
             let src = i + words;
             *word = self.0[src] >> bits;
             // The bits that cross a word boundary come from the word above the source.
-            if bits > 0 && src + 1 < WORDS {
+            if bits > 0 && src + 1 < N {
                 *word |= self.0[src + 1] << (64 - bits);
             }
         }
-        Wide(out)
+        Words(out)
     }
     #[inline]
     fn count(self) -> u32 {
@@ -178,17 +183,17 @@ mod tests {
     fn wide_shifts_match_u128() {
         let x: u128 = 0x8000_0000_0000_0001_F0F0_F0F0_1234_5678_u128 | (1 << 127);
         let wide = |v: u128| {
-            let mut w = [0u64; WORDS];
+            let mut w = [0u64; 7];
             w[0] = v as u64;
             w[1] = (v >> 64) as u64;
-            Wide(w)
+            Words(w)
         };
         for n in [0, 1, 5, 63, 64, 65, 100, 127, 128, 200] {
             let down = wide(x).down(n);
             assert_eq!(down, wide(x.down(n)), "down {n}");
             // Up: compare only the low 128 bits, the wide set keeps what u128 loses.
             let up = wide(x).up(n);
-            assert_eq!(Wide([up.0[0], up.0[1], 0, 0, 0, 0, 0]), wide(x.up(n)), "up {n}");
+            assert_eq!(Words([up.0[0], up.0[1], 0, 0, 0, 0, 0]), wide(x.up(n)), "up {n}");
         }
         let top = Wide::bit(447);
         assert_eq!(top.lowest(), 447);

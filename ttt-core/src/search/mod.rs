@@ -62,11 +62,26 @@
 //! # Budgets
 //!
 //! Big boards cannot be solved exactly. Every call counts the positions it visits (nodes) and
-//! gives up after [`SearchLimits::max_nodes`] of them, or soon after another thread sets
-//! [`SearchLimits::stop`]. It then returns its best unproven answer and says so: `proven: false`
-//! and `outcome: None` from [`best_move_with`], `outcome: None` for every move [`analyze_with`]
-//! could not prove. The node count makes the budget deterministic: the same call with the same
-//! budget gives the same answer on every machine.
+//! stops after [`SearchLimits::max_nodes`] of them, after [`SearchLimits::max_time`], or soon
+//! after another thread sets [`SearchLimits::stop`]. The node count makes the budget
+//! deterministic: the same call with the same budget (and no time limit) gives the same answer
+//! on every machine.
+//!
+//! [`best_move_with`] (and Hard) then answer in an order that keeps what is known (see
+//! [`Engine`] for how the budget is spent): a win now; a forced block (the only move that does
+//! not lose at once); the exact search where it finishes; a win by continuous threats
+//! (threat-space search); otherwise the move that an **iterative-deepening search** with an
+//! **evaluation** of live windows rates best, among the moves not proven lost. A move proven
+//! lost is never preferred to one that is not, a proven draw never to a proven win. `proven` is
+//! `true` whenever the answer is proven (with `plies: None` when the exact length is not known:
+//! a threat-space win, a forced block), `outcome: None` when it is a heuristic choice.
+//! [`analyze_with`] reports `outcome: None` for every move it could not prove.
+//!
+//! # Keeping the table: [`Engine`]
+//!
+//! The free functions search with a fresh table each call. An [`Engine`] keeps its table from
+//! one call to the next (aged, not wiped), so that a game played move by move gets cheaper as
+//! it goes; its answers are the free functions' on every position both prove.
 //!
 //! # Examples
 //!
@@ -108,18 +123,23 @@
 //! [`Rules::centre_distance4`]: crate::Rules::centre_distance4
 
 mod bits;
+mod engine;
+mod evaluation;
+mod iterative;
 mod pairing;
 mod solver;
 mod table;
+mod tactics;
 #[cfg(test)]
 mod testkit;
 
+pub use engine::Engine;
+
 use crate::state::GameState;
-use bits::{Bits, Wide};
-use solver::Solver;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// How much one search call may spend.
 ///
@@ -137,19 +157,29 @@ pub struct SearchLimits {
     /// needed; an eighth of this, up to 1 MiB, goes to the positions near the end of the game).
     /// Default [`SearchLimits::DEFAULT_TABLE_BYTES`]. 0 searches without a table (slowly).
     pub table_bytes: usize,
-    /// Set to `true` from another thread to stop early (polled every 4096 nodes); the call then
-    /// returns its best unproven answer, as with the node budget. A flag that is already set
-    /// stops the call at its first poll.
+    /// Set to `true` from another thread to stop early (polled every 4096 nodes on boards of
+    /// up to 64 bits, 1024 up to 128, 256 beyond and in the anytime search); the call then returns its best unproven answer, as with the node
+    /// budget. A flag that is already set stops the call at its first poll.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Most wall-clock time one call may take, polled with the stop flag: the call then returns
+    /// the best answer it has (within a few milliseconds of the limit). `None` (the default):
+    /// no limit, and the answer depends only on the node budget, the same on every machine.
+    /// A limit makes answers depend on the machine's speed and load.
+    pub max_time: Option<Duration>,
 }
 
 impl SearchLimits {
-    /// The default node budget: 2 million nodes. A node costs more on a bigger board: used up,
+    /// The default node budget: 100 thousand nodes, so that Hard's move fits a game's turn
+    /// (tens of milliseconds; see the `move_times` example and the `engine` bench). Budgeted
+    /// answers ([`best_move_with`], Hard) spend 64/bits of a budget on boards laid out in more
+    /// than 64 bits (`(width + 1) × height`), where a node costs that much more.
+    /// [`analyze_with`] spends it whole. Earlier versions used 2 million; for scale, a node
+    /// costs more on a bigger board: 2 million, used up,
     /// this budget took about 0.4 s of CPU on Connect Four, 2.5 s on 15×15 and 4 s on 20×20 on
     /// the machine the benchmarks ran on. For scale: the empty 5×5 board with four in a row is
     /// solved in about 18 thousand nodes, Pons' middle-game Connect Four test positions
     /// (`Test_L2_R2`) in about 30 thousand on average.
-    pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
+    pub const DEFAULT_MAX_NODES: u64 = 100_000;
     /// The default table size: 64 MiB.
     pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 }
@@ -162,6 +192,7 @@ impl Default for SearchLimits {
             max_nodes: Self::DEFAULT_MAX_NODES,
             table_bytes: Self::DEFAULT_TABLE_BYTES,
             stop: None,
+            max_time: None,
         }
     }
 }
@@ -215,12 +246,15 @@ pub struct BestMove {
     /// The outcome of that move for the player to move; `None` when not proven.
     pub outcome: Option<Outcome>,
     /// Plies to the end of the game under perfect play (this move is ply 1); `None` when not
-    /// proven.
+    /// proven or not known exactly.
     pub plies: Option<u32>,
-    /// Whether this is the move [`best_move`] defines (best exact score, then nearest the
-    /// centre, then lowest index). When `false` the budget ran out or the search was stopped
-    /// and this is a heuristic choice: a win at once if there is one, else the only block of
-    /// an immediate threat, else the move creating the most threats, nearest the centre.
+    /// Whether the answer is proven: the move [`best_move`] defines (best exact score, then
+    /// nearest the centre, then lowest index; `outcome` and `plies` given), or a move proven to
+    /// win whose exact length is not known (a threat-space win, or a move proven to win while
+    /// others were not searched to the end: `outcome: Some(Win)`, `plies: None`), or a forced
+    /// block, the only move that does not lose at once (`outcome` given when its value was
+    /// searched to the end). When `false` the budget ran out or the search was stopped and this
+    /// is the anytime search's choice among the moves not proven lost.
     pub proven: bool,
     /// Nodes searched.
     pub nodes: u64,
@@ -257,14 +291,7 @@ pub fn best_move(state: &GameState) -> Option<usize> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn best_move_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
-    if state.is_over() {
-        return None;
-    }
-    Some(dispatch(state, |bits| match bits {
-        Width::W64 => best_impl::<u64>(state, limits),
-        Width::W128 => best_impl::<u128>(state, limits),
-        Width::Wide => best_impl::<Wide>(state, limits),
-    }))
+    Engine::with_table_bytes(limits.table_bytes).best_move_with(state, limits)
 }
 
 /// Every legal move with its outcome and plies, best first: by exact score, then nearest the
@@ -290,17 +317,10 @@ pub fn analyze(state: &GameState) -> Vec<MoveAnalysis> {
 ///
 /// The budget is shared out: first every move gets a slice of it, then the moves left unproven
 /// share what remains. A move not proven by then has `outcome: None` and `plies: None`. The
-/// order is then: proven wins (fastest first), unproven moves (the most promising first: wins
-/// at once, forced blocks, threats made, centre), proven draws, proven losses (slowest first).
+/// order is then: proven wins (fastest first), unproven moves (the best first by the
+/// evaluation of the position after them), proven draws, proven losses (slowest first).
 pub fn analyze_with(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
-    if state.is_over() {
-        return Vec::new();
-    }
-    dispatch(state, |bits| match bits {
-        Width::W64 => analyze_impl::<u64>(state, limits),
-        Width::W128 => analyze_impl::<u128>(state, limits),
-        Width::Wide => analyze_impl::<Wide>(state, limits),
-    })
+    Engine::with_table_bytes(limits.table_bytes).analyze_with(state, limits)
 }
 
 /// Which bitboard holds the board.
@@ -308,6 +328,7 @@ pub fn analyze_with(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysi
 enum Width {
     W64,
     W128,
+    Wide4,
     Wide,
 }
 
@@ -318,6 +339,8 @@ fn dispatch<R>(state: &GameState, f: impl FnOnce(Width) -> R) -> R {
         Width::W64
     } else if bits <= 128 {
         Width::W128
+    } else if bits <= 256 {
+        Width::Wide4
     } else {
         Width::Wide
     })
@@ -340,98 +363,10 @@ fn tie_key(state: &GameState, index: usize) -> (usize, usize) {
     (state.rules().centre_distance4(index), index)
 }
 
-fn best_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> BestMove {
-    let mut s = Solver::<B>::new(state, limits.max_nodes, limits.table_bytes, limits.stop.clone());
-    let (cells, n) = (s.cells(), s.stones_on_board());
-    let mut legal = state.available_moves();
-    legal.sort_by_key(|&i| tie_key(state, i));
-    let found = |index: usize, score: i32, nodes: u64| {
-        let (outcome, plies) = describe(score, cells, n);
-        BestMove { index, outcome: Some(outcome), plies: Some(plies), proven: true, nodes }
-    };
-    // A win at once is the best score there is: no search needed.
-    if let Some(&index) = legal.iter().find(|&&i| s.wins_at(s.pos(i))) {
-        return found(index, cells - n, 0);
-    }
-    if let Some(value) = s.solve() {
-        // The first move in tie order that reaches the value is the answer.
-        for &index in &legal {
-            match s.probe_move(s.pos(index), value - 1, value) {
-                Some(v) if v >= value => return found(index, value, s.nodes),
-                Some(_) => {}
-                None => break,
-            }
-        }
-    }
-    let index = heuristic_order(&s, state)[0].0;
-    BestMove { index, outcome: None, plies: None, proven: false, nodes: s.nodes }
-}
-
-/// The legal moves by the solver's heuristic, best first: `(index, score)`.
-fn heuristic_order<B: Bits>(s: &Solver<B>, state: &GameState) -> Vec<(usize, i32)> {
-    let mut moves: Vec<(usize, i32)> =
-        s.heuristic_scores().into_iter().map(|(pos, score)| (s.cell(pos), score)).collect();
-    moves.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| tie_key(state, a.0).cmp(&tie_key(state, b.0))));
-    moves
-}
-
-fn analyze_impl<B: Bits>(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
-    let mut s = Solver::<B>::new(state, limits.max_nodes, limits.table_bytes, limits.stop.clone());
-    let (cells, n) = (s.cells(), s.stones_on_board());
-    let order = heuristic_order(&s, state);
-    let mut scores: Vec<Option<i32>> = vec![None; order.len()];
-    let total = limits.max_nodes;
-    let share = (total / (2 * order.len() as u64)).max(1);
-    // Pass 1: every move gets a slice of the budget, so that one hard move cannot starve the rest.
-    for (i, &(index, _)) in order.iter().enumerate() {
-        if s.stopped {
-            break;
-        }
-        s.node_limit = s.nodes.saturating_add(share).min(total);
-        s.aborted = false;
-        scores[i] = s.solve_move(s.pos(index));
-    }
-    // Pass 2: what remains goes to the moves still unproven, in order.
-    for (i, &(index, _)) in order.iter().enumerate() {
-        if s.stopped || s.nodes >= total {
-            break;
-        }
-        if scores[i].is_none() {
-            s.node_limit = total;
-            s.aborted = false;
-            scores[i] = s.solve_move(s.pos(index));
-        }
-    }
-    // Rank: proven wins, unproven, proven draws, proven losses; by score or heuristic within.
-    let mut ranked: Vec<(i32, i32, MoveAnalysis)> = order
-        .iter()
-        .zip(&scores)
-        .map(|(&(index, heuristic), score)| match *score {
-            Some(score) => {
-                let (outcome, plies) = describe(score, cells, n);
-                let class = if score > 0 {
-                    3
-                } else if score == 0 {
-                    1
-                } else {
-                    0
-                };
-                (class, score, MoveAnalysis { index, outcome: Some(outcome), plies: Some(plies) })
-            }
-            None => (2, heuristic, MoveAnalysis { index, outcome: None, plies: None }),
-        })
-        .collect();
-    ranked.sort_by(|a, b| {
-        (b.0, b.1)
-            .cmp(&(a.0, a.1))
-            .then_with(|| tie_key(state, a.2.index).cmp(&tie_key(state, b.2.index)))
-    });
-    ranked.into_iter().map(|r| r.2).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::bits::{Wide, Wide4};
     use crate::search::testkit::random_positions;
     use crate::{Player, Rules};
 
@@ -447,12 +382,14 @@ mod tests {
             Rules::new(4, 3, 3, 3, false).unwrap(),
         ] {
             for s in random_positions(rules, 2, &mut 12_345).into_iter().filter(|s| s.ply() >= 2) {
-                let narrow = analyze_impl::<u64>(&s, &limits);
-                assert_eq!(analyze_impl::<u128>(&s, &limits), narrow, "{rules}\n{s}");
-                assert_eq!(analyze_impl::<Wide>(&s, &limits), narrow, "{rules}\n{s}");
-                let best = best_impl::<u64>(&s, &limits);
-                assert_eq!(best_impl::<u128>(&s, &limits), best);
-                assert_eq!(best_impl::<Wide>(&s, &limits), best);
+                let narrow = Engine::new().analyze_as::<u64>(&s, &limits);
+                assert_eq!(Engine::new().analyze_as::<u128>(&s, &limits), narrow, "{rules}\n{s}");
+                assert_eq!(Engine::new().analyze_as::<Wide>(&s, &limits), narrow, "{rules}\n{s}");
+                assert_eq!(Engine::new().analyze_as::<Wide4>(&s, &limits), narrow);
+                let best = Engine::new().best_as::<u64>(&s, &limits);
+                assert_eq!(Engine::new().best_as::<u128>(&s, &limits), best);
+                assert_eq!(Engine::new().best_as::<Wide>(&s, &limits), best);
+                assert_eq!(Engine::new().best_as::<Wide4>(&s, &limits), best);
                 assert_eq!(best.index, narrow[0].index);
             }
         }
@@ -467,7 +404,10 @@ mod tests {
         assert_eq!(width(7, 8), Width::W64); // 8 × 8 = 64 bits
         assert_eq!(width(8, 8), Width::W128); // 9 × 8 = 72
         assert_eq!(width(15, 8), Width::W128); // 16 × 8 = 128
-        assert_eq!(width(15, 9), Width::Wide);
+        assert_eq!(width(15, 9), Width::Wide4);
+        assert_eq!(width(15, 15), Width::Wide4); // 16 × 15 = 240
+        assert_eq!(width(15, 16), Width::Wide4); // 256
+        assert_eq!(width(16, 16), Width::Wide); // 272
         assert_eq!(width(20, 20), Width::Wide);
     }
 

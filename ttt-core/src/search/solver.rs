@@ -9,10 +9,11 @@
 
 use super::bits::Bits;
 use super::pairing::defender_has_pairing;
-use super::table::Table;
+use super::table::{Table, Tables};
 use crate::state::GameState;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// The most symmetries of a board (the eight of the square).
 const MAX_SYM: usize = 8;
@@ -29,37 +30,34 @@ const ETC_MAX_MOVES: u32 = 32;
 /// (gomoku) the live windows are too many to pair until very late, and the scan is not free.
 const PAIRING_MAX_WINDOWS: usize = 192;
 
-/// The most bytes of the table budget that go to the table of positions near the end of the
-/// game (see `Solver::table`): about what a core's second-level cache holds.
-const NEAR_TABLE_BYTES: usize = 1 << 20;
-
-/// How often (in nodes) the stop flag is read.
+/// How often (in nodes) the stop flag and the clock are read on boards of up to 64 bits; a
+/// quarter as often on each bigger bitboard, whose nodes cost more.
 const POLL_MASK: u64 = 0xFFF;
 
 /// A search in progress over one position, mutated in place by `play`/`undo`.
 pub(crate) struct Solver<B: Bits> {
     cells: i32,
-    k: usize,
-    players: usize,
-    gravity: bool,
+    pub(crate) k: usize,
+    pub(crate) players: usize,
+    pub(crate) gravity: bool,
     /// Bits per row: `width + 1` (one spare bit).
-    stride: u32,
+    pub(crate) stride: u32,
     /// The shifts of the directions in which a window of `k` cells fits.
-    dirs: Vec<u32>,
+    pub(crate) dirs: Vec<u32>,
     /// Every cell of the board.
-    mask: B,
+    pub(crate) mask: B,
     /// The bottom row (gravity).
     bottom: B,
     /// Each player's stones.
-    stones: [B; 4],
+    pub(crate) stones: [B; 4],
     /// Every stone.
-    occ: B,
+    pub(crate) occ: B,
     /// Stones on the board.
-    n: i32,
+    pub(crate) n: i32,
     /// The player to move (seat number).
-    mover: usize,
+    pub(crate) mover: usize,
     /// `side[p]`: whether seat `p` plays for the root player (only the root player does).
-    side: [bool; 4],
+    pub(crate) side: [bool; 4],
     /// Per seat: plies after its move until its side moves again.
     same_off: [i32; 4],
     /// Per seat: plies after its move until the other side's earliest possible win.
@@ -81,7 +79,7 @@ pub(crate) struct Solver<B: Bits> {
     centre: Vec<i32>,
     /// Under gravity, the move-order bonus of a column: higher near the middle column (the
     /// height of the playable cell says nothing about how good it is).
-    column_centre: Vec<i32>,
+    pub(crate) column_centre: Vec<i32>,
     /// Under gravity, the cells the player to move gets by claimeven (see
     /// [`claimeven_cap`](Self::claimeven_cap)): every other row, from the bottom row when the
     /// height is even, from the second row when it is odd.
@@ -93,12 +91,8 @@ pub(crate) struct Solver<B: Bits> {
     cell_of: Vec<usize>,
     /// Bit position of each cell index.
     pos_of: Vec<usize>,
-    /// The transposition table of positions with more than `near_empty` empty cells.
-    far: Table,
-    /// The transposition table of the others: most lookups are near the leaves, and a table
-    /// small enough to stay in the cache answers them without a trip to memory, while the far
-    /// table keeps the costlier results out of their way.
-    near: Table,
+    /// The transposition tables (see [`Tables`]), lent by the caller (an engine keeps them).
+    pub(crate) tables: Tables,
     /// Positions with at most this many empty cells use the near table: half the board.
     near_empty: i32,
     /// Scratch space for move lists, one slice per frame of the recursion.
@@ -108,14 +102,17 @@ pub(crate) struct Solver<B: Bits> {
     /// The node count at which the search gives up.
     pub(crate) node_limit: u64,
     stop: Option<Arc<AtomicBool>>,
+    /// When the search must give up (the time limit), read with the stop flag.
+    pub(crate) deadline: Option<Instant>,
     /// Set when the budget ran out or the stop flag was seen: every result since is garbage.
     pub(crate) aborted: bool,
-    /// Set when the stop flag was seen (the budget can be raised again, the flag cannot).
+    /// Set when the stop flag or the deadline was seen (the budget can be raised again, the
+    /// flag and the clock cannot).
     pub(crate) stopped: bool,
 }
 
 /// Threat maps used to order moves (see `Solver::threat_map`).
-struct OrderMaps<B> {
+pub(crate) struct OrderMaps<B> {
     /// Cells where a stone makes at least one threat.
     m1: B,
     /// Cells where a stone makes at least two.
@@ -155,7 +152,7 @@ impl<B: Bits> Solver<B> {
     pub(crate) fn new(
         state: &GameState,
         node_limit: u64,
-        table_bytes: usize,
+        tables: Tables,
         stop: Option<Arc<AtomicBool>>,
     ) -> Self {
         let rules = state.rules();
@@ -287,13 +284,13 @@ impl<B: Bits> Solver<B> {
             windows,
             cell_of,
             pos_of,
-            far: Table::new(table_bytes - table_bytes.min(NEAR_TABLE_BYTES * 8) / 8),
-            near: Table::new(table_bytes.min(NEAR_TABLE_BYTES * 8) / 8),
+            tables,
             near_empty: (w * h / 2) as i32,
             moves: Vec::with_capacity(w * h * 4),
             nodes: 0,
             node_limit,
             stop,
+            deadline: None,
             aborted: false,
             stopped: false,
         };
@@ -314,6 +311,11 @@ impl<B: Bits> Solver<B> {
     /// Number of cells.
     pub(crate) fn cells(&self) -> i32 {
         self.cells
+    }
+
+    /// Bits of the board's layout (`(width + 1) × height`).
+    pub(crate) fn layout_bits(&self) -> usize {
+        self.nbits
     }
 
     /// Stones on the board now.
@@ -342,13 +344,13 @@ impl<B: Bits> Solver<B> {
     }
 
     /// The player to move puts a stone on `pos`; the turn passes.
-    fn play(&mut self, pos: usize) {
+    pub(crate) fn play(&mut self, pos: usize) {
         self.put_stone(self.mover, pos);
         self.mover = (self.mover + 1) % self.players;
     }
 
     /// Takes back `play(pos)`.
-    fn undo(&mut self, pos: usize) {
+    pub(crate) fn undo(&mut self, pos: usize) {
         self.mover = (self.mover + self.players - 1) % self.players;
         let player = self.mover;
         self.stones[player] = self.stones[player] ^ B::bit(pos);
@@ -365,7 +367,7 @@ impl<B: Bits> Solver<B> {
     /// Also returns the symmetry that gives that smallest hash: the one that maps the position
     /// onto its canonical orientation.
     #[inline]
-    fn key(&self) -> (u64, usize) {
+    pub(crate) fn key(&self) -> (u64, usize) {
         let mut best = (self.hash[0], 0);
         for (s, &h) in self.hash[..self.nsym].iter().enumerate().skip(1) {
             if h < best.0 {
@@ -377,7 +379,7 @@ impl<B: Bits> Solver<B> {
 
     /// Every empty cell.
     #[inline]
-    fn empty(&self) -> B {
+    pub(crate) fn empty(&self) -> B {
         self.mask & !self.occ
     }
 
@@ -385,7 +387,7 @@ impl<B: Bits> Solver<B> {
     /// empty cell of each column (a cell whose neighbour below, one stride up, is occupied,
     /// or which is on the bottom row).
     #[inline]
-    fn playable(&self, empty: B) -> B {
+    pub(crate) fn playable(&self, empty: B) -> B {
         if self.gravity { empty & (self.occ.down(self.stride) | self.bottom) } else { empty }
     }
 
@@ -393,7 +395,7 @@ impl<B: Bits> Solver<B> {
     /// the stone set `m`: for every direction, cells `p` with `a` stones of `m` just before
     /// them and `k - 1 - a` just after. The hottest function of the search: the usual window
     /// lengths get a copy with the loops unrolled.
-    fn win_cells(&self, m: B) -> B {
+    pub(crate) fn win_cells(&self, m: B) -> B {
         match self.k {
             1 => self.mask,
             3 => self.win_cells_of::<3>(m),
@@ -475,31 +477,38 @@ impl<B: Bits> Solver<B> {
 
     /// The table of positions with `empty` empty cells.
     #[inline]
-    fn table(&self, empty: i32) -> &Table {
-        if empty <= self.near_empty { &self.near } else { &self.far }
+    pub(crate) fn table(&self, empty: i32) -> &Table {
+        if empty <= self.near_empty { &self.tables.near } else { &self.tables.far }
     }
 
     /// [`table`](Self::table), to write to.
     #[inline]
     fn table_mut(&mut self, empty: i32) -> &mut Table {
-        if empty <= self.near_empty { &mut self.near } else { &mut self.far }
+        if empty <= self.near_empty { &mut self.tables.near } else { &mut self.tables.far }
     }
 
-    /// Polls the budget and the stop flag; true when the search must give up.
+    /// Counts a node and polls the budget (every node), the stop flag and the clock (every
+    /// [`POLL_MASK`]` + 1` nodes or fewer); true when the search must give up.
     #[inline]
-    fn out_of_budget(&mut self) -> bool {
+    pub(crate) fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit {
             self.aborted = true;
         }
-        if self.nodes & POLL_MASK == 0
-            && let Some(stop) = &self.stop
-            && stop.load(Ordering::Relaxed)
-        {
+        if self.nodes & (POLL_MASK >> (2 * (B::CAPACITY.ilog2() - 6).min(3))) == 0 {
+            self.poll();
+        }
+        self.aborted
+    }
+
+    /// Reads the stop flag and the clock now; true when the search must give up for good.
+    pub(crate) fn poll(&mut self) -> bool {
+        let flag = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+        if flag || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
             self.stopped = true;
         }
-        self.aborted
+        self.stopped
     }
 
     /// Where a stone of `m` would make a threat: empty cells that lie, with one other empty
@@ -507,7 +516,7 @@ impl<B: Bits> Solver<B> {
     /// at least once and at least twice (a two-plane saturating counter), computed for all
     /// cells at once: for every direction and every pair of gaps `(i, j)` of a window, the
     /// window starts matching that pattern, moved onto the two gap cells.
-    fn threat_map(&self, m: B, empty: B) -> (B, B) {
+    pub(crate) fn threat_map(&self, m: B, empty: B) -> (B, B) {
         let k = self.k;
         let (mut once, mut twice) = (B::ZERO, B::ZERO);
         if k < 2 {
@@ -542,7 +551,7 @@ impl<B: Bits> Solver<B> {
     }
 
     /// The threat maps of the player to move, for [`order_score`](Self::order_score).
-    fn order_scores(&self, empty: B) -> OrderMaps<B> {
+    pub(crate) fn order_scores(&self, empty: B) -> OrderMaps<B> {
         let (m1, m2) = self.threat_map(self.stones[self.mover], empty);
         OrderMaps { m1, m2 }
     }
@@ -550,7 +559,7 @@ impl<B: Bits> Solver<B> {
     /// The move-order score of `pos`: threats it makes (none, one, two or more), then closeness
     /// to the centre. From the maps of [`order_scores`](Self::order_scores).
     #[inline]
-    fn order_score(&self, pos: usize, maps: &OrderMaps<B>) -> i32 {
+    pub(crate) fn order_score(&self, pos: usize, maps: &OrderMaps<B>) -> i32 {
         let threats = i32::from(maps.m1.has(pos)) + i32::from(maps.m2.has(pos));
         threats * 4096 + self.centre[pos]
     }
@@ -636,7 +645,7 @@ impl<B: Bits> Solver<B> {
 
     /// The moves of the player to move worth searching and whether the position is decided
     /// before any search: `Err(score)` for a position whose value is known at once.
-    fn candidates(&self) -> Result<B, i32> {
+    pub(crate) fn candidates(&self) -> Result<B, i32> {
         let (p, n, cells) = (self.mover, self.n, self.cells);
         let empty = self.empty();
         let playable = self.playable(empty);
@@ -945,31 +954,8 @@ impl<B: Bits> Solver<B> {
         (!self.aborted).then_some(v)
     }
 
-    fn same_side_next(&self) -> bool {
+    pub(crate) fn same_side_next(&self) -> bool {
         self.side[(self.mover + 1) % self.players] == self.side[self.mover]
-    }
-
-    /// The root's playable cells (bit positions) ranked for a search that cannot finish:
-    /// a forced block alone when there is one, else by threats created and centrality.
-    pub(crate) fn heuristic_scores(&self) -> Vec<(usize, i32)> {
-        let empty = self.empty();
-        let playable = self.playable(empty);
-        let forced = self.candidates().ok();
-        let maps = self.order_scores(empty);
-        let mut out = Vec::new();
-        let mut rest = playable;
-        while !rest.is_zero() {
-            let pos = rest.lowest();
-            rest = rest ^ B::bit(pos);
-            let mut score = self.order_score(pos, &maps);
-            if self.wins_at(pos) {
-                score += 1 << 24;
-            } else if forced.is_some_and(|m| m.has(pos) && m != playable) {
-                score += 1 << 22;
-            }
-            out.push((pos, score));
-        }
-        out
     }
 }
 
@@ -984,7 +970,7 @@ mod tests {
     /// that, added to the set, fill a whole window of the rules.
     fn check_win_cells<B: Bits>(rules: Rules, seed: &mut u64) {
         let state = GameState::new(rules, Player::X).unwrap();
-        let s = Solver::<B>::new(&state, u64::MAX, 0, None);
+        let s = Solver::<B>::new(&state, u64::MAX, Tables::new(0), None);
         let windows: Vec<Vec<usize>> =
             rules.windows().map(|w| w.cells().map(|c| s.pos(c)).collect()).collect();
         for _ in 0..50 {
@@ -1041,7 +1027,7 @@ mod tests {
             // Exhaustive search is affordable from about 16 empty cells down.
             let positions = random_positions(rules, 100, &mut seed);
             for state in positions.iter().filter(|s| w * h - s.ply() <= 16) {
-                let s = Solver::<u64>::new(state, u64::MAX, 0, None);
+                let s = Solver::<u64>::new(state, u64::MAX, Tables::new(0), None);
                 let p = s.mover;
                 let empty = s.empty();
                 let cap = s.claimeven_cap(s.stones[p], s.stones[1 - p], empty);

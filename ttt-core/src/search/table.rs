@@ -10,6 +10,13 @@
 //! The solver keeps two tables (see `Solver::table`): a small one for the positions near the
 //! end of the game, which are most of the lookups and fit in the processor's cache there, and a
 //! big one for the rest.
+//!
+//! Every entry is a *proven* bound (the anytime search keeps its heuristic values in a table of
+//! its own, see `iterative`), so an entry stays true for as long as the rules and the seats stay
+//! the same: an [`Engine`](super::Engine) keeps its tables from one call to the next. Each call
+//! is a new *generation*: an entry written by an earlier call is still found, but it is the
+//! first to go when its slot is wanted, so the table fills with what the current search needs
+//! instead of being wiped.
 
 /// One slot: a position's key and the bounds known on its value. Key 0 marks an empty slot.
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,8 +26,25 @@ struct Entry {
     upper: i16,
     /// The best move found, plus one (0: none), in the position's canonical orientation.
     best: u16,
-    /// Empty cells in the position: how much work its value stands for.
-    work: u16,
+    /// Empty cells in the position (how much work its value stands for) in the low
+    /// [`WORK_BITS`] bits, the generation of the search that wrote it in the others.
+    meta: u16,
+}
+
+/// Bits of [`Entry::meta`] that hold the work (a board has at most 400 cells).
+const WORK_BITS: u32 = 9;
+
+impl Entry {
+    /// The work of the entry if it was written in generation `generation`, else 0: an entry of
+    /// an earlier search is worth less than any of the current one.
+    #[inline]
+    fn worth(&self, generation: u16) -> u32 {
+        if self.meta >> WORK_BITS == generation {
+            u32::from(self.meta & ((1 << WORK_BITS) - 1)) + 1
+        } else {
+            0
+        }
+    }
 }
 
 /// The two slots of a pair, aligned so that a pair never straddles two cache lines (a lookup
@@ -39,6 +63,40 @@ impl Pair {
     }
 }
 
+/// The most bytes of a budget that go to the table of positions near the end of the game (see
+/// [`Tables`]): about what a core's second-level cache holds.
+const NEAR_TABLE_BYTES: usize = 1 << 20;
+
+/// The solver's two tables: `near` for positions with at most half the board empty (most
+/// lookups are near the leaves, and a table small enough to stay in the cache answers them
+/// without a trip to memory), `far` for the rest, which keeps the costlier results out of their
+/// way. The near one gets an eighth of the budget, up to [`NEAR_TABLE_BYTES`].
+#[derive(Debug)]
+pub(crate) struct Tables {
+    pub(crate) far: Table,
+    pub(crate) near: Table,
+}
+
+impl Tables {
+    /// Two empty tables sharing `bytes`.
+    pub(crate) fn new(bytes: usize) -> Tables {
+        let near = bytes.min(NEAR_TABLE_BYTES * 8) / 8;
+        Tables { far: Table::new(bytes - near), near: Table::new(near) }
+    }
+
+    /// Starts a new generation in both (see [`Table::next_generation`]).
+    pub(crate) fn next_generation(&mut self) {
+        self.far.next_generation();
+        self.near.next_generation();
+    }
+
+    /// Forgets every entry of both.
+    pub(crate) fn clear(&mut self) {
+        self.far.clear();
+        self.near.clear();
+    }
+}
+
 /// Pairs in a fresh table (or fewer when the byte budget is smaller).
 const INITIAL_PAIRS: usize = 1 << 6;
 
@@ -50,6 +108,8 @@ pub(crate) struct Table {
     filled: usize,
     /// The most pairs the byte budget allows.
     max_pairs: usize,
+    /// The generation of the search writing now (see [`Table::next_generation`]).
+    generation: u16,
 }
 
 impl Table {
@@ -57,7 +117,24 @@ impl Table {
     /// slot array and the new one, half its size, live together for a moment).
     pub(crate) fn new(bytes: usize) -> Table {
         let max_pairs = bytes / std::mem::size_of::<Pair>();
-        Table { pairs: vec![Pair::default(); INITIAL_PAIRS.min(max_pairs)], filled: 0, max_pairs }
+        Table {
+            pairs: vec![Pair::default(); INITIAL_PAIRS.min(max_pairs)],
+            filled: 0,
+            max_pairs,
+            generation: 0,
+        }
+    }
+
+    /// Starts a new search: entries already there stay and are still found, but give way first
+    /// when a slot is needed. Generations wrap after 128 searches; an entry that old may then
+    /// pass for a current one for a while, which only affects which entry a slot keeps.
+    pub(crate) fn next_generation(&mut self) {
+        self.generation = (self.generation + 1) & ((1 << (16 - WORK_BITS)) - 1);
+    }
+
+    /// Forgets every entry (the byte budget stays).
+    pub(crate) fn clear(&mut self) {
+        *self = Table::new(self.max_pairs * std::mem::size_of::<Pair>());
     }
 
     /// The byte size of the slot array now.
@@ -85,7 +162,8 @@ impl Table {
     /// Records `lower <= value <= upper` for `key` (a position with `work` empty cells) and
     /// its best move if known: merged with what the pair knew about the same key, else in the
     /// first slot if it stands for at least as much work as the first slot's entry (which then
-    /// moves to the second), else in the second.
+    /// moves to the second), else in the second. Entries of earlier generations count as no
+    /// work at all.
     pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<usize>, work: u32) {
         if self.pairs.is_empty() {
             return;
@@ -96,6 +174,8 @@ impl Table {
             if e.key == key {
                 e.lower = e.lower.max(lower as i16);
                 e.upper = e.upper.min(upper as i16);
+                // Used again now: it belongs to the current search.
+                e.meta = (self.generation << WORK_BITS) | (e.meta & ((1 << WORK_BITS) - 1));
                 if best_code != 0 {
                     e.best = best_code;
                 }
@@ -110,15 +190,14 @@ impl Table {
                 return self.put(key, lower, upper, best, work);
             }
         }
-        let entry = Entry {
-            key,
-            lower: lower as i16,
-            upper: upper as i16,
-            best: best_code,
-            work: work as u16,
-        };
-        if first.key == 0 || entry.work >= first.work {
-            if first.key != 0 {
+        let meta = (self.generation << WORK_BITS) | (work as u16 & ((1 << WORK_BITS) - 1));
+        let entry = Entry { key, lower: lower as i16, upper: upper as i16, best: best_code, meta };
+        let g = self.generation;
+        if first.key == 0 || entry.worth(g) >= first.worth(g) {
+            // The first slot's entry moves to the second, unless that holds an entry of the
+            // current search and it is of an earlier one (within one search the second slot
+            // never stands for more work than the first).
+            if first.key != 0 && (second.key == 0 || second.worth(g) <= first.worth(g)) {
                 self.pairs[i].0[1] = first;
             }
             self.pairs[i].0[0] = entry;
@@ -135,7 +214,8 @@ impl Table {
         self.filled = 0;
         // Entries that cost more go in first, so they get the first slots.
         let mut old: Vec<Entry> = old.iter().flat_map(|p| p.0).filter(|e| e.key != 0).collect();
-        old.sort_by_key(|e| std::cmp::Reverse(e.work));
+        let g = self.generation;
+        old.sort_by_key(|e| std::cmp::Reverse(e.worth(g)));
         for e in old {
             let i = self.index(e.key);
             let pair = &mut self.pairs[i].0;
@@ -178,6 +258,24 @@ mod tests {
         none.put(7, 0, 0, None, 0);
         assert_eq!(none.get(7), None);
         assert_eq!(none.bytes(), 0);
+    }
+
+    #[test]
+    fn older_generations_are_found_and_give_way_first() {
+        let mut t = Table::new(32); // one pair
+        t.put(1, 0, 0, None, 10);
+        t.next_generation();
+        // Still there in the next search.
+        assert_eq!(t.get(1), Some((0, 0, None)));
+        // A cheap entry of the current search takes the first slot from the old costly one.
+        t.put(2, 0, 0, None, 1);
+        t.put(3, 0, 0, None, 1);
+        assert!(t.get(1).is_none() && t.get(2).is_some() && t.get(3).is_some());
+        // An old entry used again belongs to the current search.
+        t.next_generation();
+        t.put(2, -1, 1, None, 1);
+        t.put(4, 0, 0, None, 0);
+        assert!(t.get(2).is_some() && t.get(4).is_some() && t.get(3).is_none());
     }
 
     #[test]

@@ -1,0 +1,60 @@
+//! Hard's move time with the default settings, as a game developer meets it: Hard against
+//! Medium from the empty board, seats alternating, on the boards of the anytime-search issue.
+//!
+//! `cargo run --release -p ttt-core --example move_times [-- GAMES [MAX_NODES]]`
+//!
+//! Prints, per board, the median and the largest move time of Hard and the results of the
+//! games (a smoke check of strength; the strength benchmark is `make strength`).
+
+use std::time::{Duration, Instant};
+use ttt_core::{Difficulty, Engine, GameState, Player, Rules, SearchLimits, SeededRng};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(4);
+    let mut limits = SearchLimits::default();
+    if let Some(n) = args.get(1).and_then(|a| a.parse().ok()) {
+        limits.max_nodes = n;
+    }
+    let boards = [
+        ("15x15 k=5", Rules::new(15, 15, 5, 2, false).unwrap()),
+        ("10x10 k=5", Rules::new(10, 10, 5, 2, false).unwrap()),
+        ("Connect Four", Rules::CONNECT_FOUR),
+    ];
+    println!("board         moves  median     max  hard wins/draws/losses vs medium");
+    for (name, rules) in boards {
+        let mut times: Vec<Duration> = Vec::new();
+        let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        for game in 0..games {
+            let hard_seat = if game % 2 == 0 { Player::X } else { Player::O };
+            let mut rng = SeededRng::new(game);
+            let mut engine = Engine::new();
+            let mut s = GameState::new(rules, Player::X).unwrap();
+            while !s.is_over() {
+                let m = if s.current_player() == hard_seat {
+                    let start = Instant::now();
+                    let c = engine.choose_move_with(&s, Difficulty::Hard, &mut rng, &limits);
+                    times.push(start.elapsed());
+                    c.unwrap().index
+                } else {
+                    engine.choose_move(&s, Difficulty::Medium, &mut rng).unwrap()
+                };
+                s = s.apply_move(m).unwrap();
+            }
+            match s.winner() {
+                Some(p) if p == hard_seat => wins += 1,
+                Some(_) => losses += 1,
+                None => draws += 1,
+            }
+        }
+        times.sort();
+        let median = times[times.len() / 2];
+        let max = times[times.len() - 1];
+        println!(
+            "{name:<13} {:>5} {:>7.1?} {:>7.1?}  {wins}/{draws}/{losses}",
+            times.len(),
+            median,
+            max
+        );
+    }
+}

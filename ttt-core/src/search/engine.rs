@@ -1,0 +1,603 @@
+//! The engine: one object that answers search calls and keeps what is worth keeping between
+//! them, and the order in which a call spends its budget.
+//!
+//! # What survives between calls
+//! The solver's transposition tables. Every entry is a proven bound on the value of a position,
+//! true for as long as the rules and the seats stay the same, so a game played move by move
+//! through one [`Engine`] finds the work of the moves before. Each call starts a new
+//! generation (entries of earlier calls give way first, nothing is wiped). A call on other
+//! rules, or with another seat to move at the same stone count, or (three or four players, whose
+//! paranoid values depend on it) with another player to move at the root, clears them first.
+//! Nothing else is kept: per-search state (node counts, the clock, the anytime search) starts
+//! afresh at every call.
+//!
+//! # How one call spends its budget
+//! On a board laid out in more than 64 bits, the node budget is first scaled by 64/bits (a
+//! position there costs that much more), so that a budget takes about as long on every board.
+//!
+//! 1. **Tactics**: a win now, or a forced block (the only move that does not lose at once;
+//!    `best_move` gives it an exact search with the share of step 2 for its value on boards of
+//!    up to 64 bits): answered at once, proven.
+//! 2. **Exact search** with half the node budget on boards of up to 64 bits, 64/bits of the
+//!    half beyond (and the whole clock): where it finishes the answer is exactly what the
+//!    unbounded search gives.
+//! 3. Otherwise, a **win by continuous threats** (an eighth of the budget) is the answer,
+//!    proven.
+//! 4. Otherwise, **the moves near the stones get a small exact search each** (a quarter of the
+//!    budget, scaled as in step 2, shared out), so that moves proven lost are known, then
+//!    **iterative deepening** with the evaluation over the rest, with the rest of the
+//!    budget.
+//! 5. The **answer rules** (issue 14): a proven win first (the best of them); else the
+//!    unproven move the evaluation rates best; a proven draw only when every other move is
+//!    proven lost; a proven loss only when every move is (then the slowest).
+//!
+//! Free functions ([`best_move_with`](super::best_move_with) and the others) are a fresh engine
+//! per call, so that each of their calls is deterministic under a node budget. An engine's
+//! answers under a node budget also depend on what it searched before (that is the point of
+//! keeping the table); [`Engine::clear`] forgets it.
+
+use super::bits::{Bits, Wide, Wide4};
+use super::evaluation::Evaluator;
+use super::solver::Solver;
+use super::table::Tables;
+use super::{BestMove, MoveAnalysis, Outcome, SearchLimits, Width, describe, dispatch, tie_key};
+use crate::rules::Rules;
+use crate::state::GameState;
+use std::time::Instant;
+
+/// A search engine that keeps its transposition table from one call to the next.
+///
+/// ```
+/// use ttt_core::{Engine, GameState, Player, Rules, SearchLimits};
+///
+/// let mut engine = Engine::new();
+/// let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X)?;
+/// let limits = SearchLimits { max_nodes: 20_000, ..SearchLimits::default() };
+/// for _ in 0..4 {
+///     let best = engine.best_move_with(&game, &limits).unwrap();
+///     game = game.apply_move(best.index)?;
+/// }
+/// assert_eq!(game.ply(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Engine {
+    table_bytes: usize,
+    tables: Tables,
+    context: Option<Context>,
+}
+
+/// The fewest nodes worth giving a root move's own exact search.
+const MIN_SLICE: u64 = 32;
+
+/// The exact search's part of a budget of `total` nodes on a board laid out in `bits` bits.
+fn exact_share(total: u64, bits: usize) -> u64 {
+    let scaled = u128::from(total / 2) * 64 / bits.max(64) as u128;
+    (scaled as u64).max(1)
+}
+
+/// The nodes a budgeted answer may spend from a budget of `max_nodes` on a board laid out in
+/// `bits` bits: all of it up to 64 bits, 64/bits of it beyond (a position of a bigger board
+/// costs about that much more to search and evaluate), so that a budget takes about as long
+/// on every board. An unbounded budget stays unbounded.
+fn scaled_budget(max_nodes: u64, bits: usize) -> u64 {
+    if max_nodes == u64::MAX || bits <= 64 {
+        return max_nodes;
+    }
+    ((u128::from(max_nodes) * 64 / bits as u128) as u64).max(1)
+}
+
+/// What the table's entries are true for (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Context {
+    rules: Rules,
+    /// The seat to move when the board is empty, as the positions of this game count turns.
+    offset: usize,
+    /// The root player, with three or four players.
+    root: Option<usize>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+/// What a budgeted call knows about one root move.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    index: usize,
+    pos: usize,
+    /// Its exact score, when proven.
+    exact: Option<i32>,
+    /// Its value from the anytime search (or the evaluation), when searched.
+    eval: Option<i64>,
+}
+
+impl RootMove {
+    /// The answer rules as a sort key, greater is better: proven wins (by score), unproven
+    /// moves (by value), proven draws, proven losses (by score).
+    fn rank(&self) -> (u8, i64) {
+        match self.exact {
+            Some(v) if v > 0 => (3, i64::from(v)),
+            None => (2, self.eval.unwrap_or(i64::MIN)),
+            Some(0) => (1, 0),
+            Some(v) => (0, i64::from(v)),
+        }
+    }
+}
+
+/// A budgeted answer: the candidate moves (ascending; Hard picks one at random, the others
+/// take the first in tie order) and what is proven about them.
+pub(crate) struct Answer {
+    /// The moves the answer rules rate equal, best first in tie order.
+    pub(crate) moves: Vec<usize>,
+    /// Whether the answer is proven best: an exact value, a forced block, a threat-space win.
+    pub(crate) proven: bool,
+    /// The proven outcome and exact score of the first move, when known.
+    pub(crate) exact: Option<i32>,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Engine {
+    /// An engine whose tables may take [`SearchLimits::DEFAULT_TABLE_BYTES`] together.
+    pub fn new() -> Engine {
+        Engine::with_table_bytes(SearchLimits::DEFAULT_TABLE_BYTES)
+    }
+
+    /// An engine whose tables may take `table_bytes` together (they start small and grow while
+    /// needed). 0 searches without a table. The engine's size applies to every call on it:
+    /// the `table_bytes` of the [`SearchLimits`] passed to its methods is not used.
+    pub fn with_table_bytes(table_bytes: usize) -> Engine {
+        Engine { table_bytes, tables: Tables::new(table_bytes), context: None }
+    }
+
+    /// The byte budget of the tables.
+    pub fn table_bytes(&self) -> usize {
+        self.table_bytes
+    }
+
+    /// Forgets everything searched so far (a new game); the engine then answers exactly as a
+    /// fresh one.
+    pub fn clear(&mut self) {
+        self.tables.clear();
+        self.context = None;
+    }
+
+    /// [`best_move`](super::best_move) on this engine, with the default limits.
+    pub fn best_move(&mut self, state: &GameState) -> Option<usize> {
+        self.best_move_with(state, &SearchLimits::default()).map(|b| b.index)
+    }
+
+    /// [`best_move_with`](super::best_move_with) on this engine: within `limits` (node budget,
+    /// time limit, stop flag; not `table_bytes`, see [`Engine::with_table_bytes`]). `None` when
+    /// the game is over.
+    pub fn best_move_with(&mut self, state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
+        if state.is_over() {
+            return None;
+        }
+        Some(dispatch(state, |w| match w {
+            Width::W64 => self.best_impl::<u64>(state, limits),
+            Width::W128 => self.best_impl::<u128>(state, limits),
+            Width::Wide4 => self.best_impl::<Wide4>(state, limits),
+            Width::Wide => self.best_impl::<Wide>(state, limits),
+        }))
+    }
+
+    /// [`analyze`](super::analyze) on this engine, with the default limits.
+    pub fn analyze(&mut self, state: &GameState) -> Vec<MoveAnalysis> {
+        self.analyze_with(state, &SearchLimits::default())
+    }
+
+    /// [`analyze_with`](super::analyze_with) on this engine (not `limits.table_bytes`, see
+    /// [`Engine::with_table_bytes`]). Empty when the game is over.
+    pub fn analyze_with(&mut self, state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
+        if state.is_over() {
+            return Vec::new();
+        }
+        dispatch(state, |w| match w {
+            Width::W64 => self.analyze_impl::<u64>(state, limits),
+            Width::W128 => self.analyze_impl::<u128>(state, limits),
+            Width::Wide4 => self.analyze_impl::<Wide4>(state, limits),
+            Width::Wide => self.analyze_impl::<Wide>(state, limits),
+        })
+    }
+
+    /// Hard's candidates (see [`crate::ai`]); the game must be on.
+    pub(crate) fn hard_answer(&mut self, state: &GameState, limits: &SearchLimits) -> Answer {
+        dispatch(state, |w| match w {
+            Width::W64 => self.hard_impl::<u64>(state, limits),
+            Width::W128 => self.hard_impl::<u128>(state, limits),
+            Width::Wide4 => self.hard_impl::<Wide4>(state, limits),
+            Width::Wide => self.hard_impl::<Wide>(state, limits),
+        })
+    }
+
+    /// [`analyze_with`](Self::analyze_with) on the bitboard `B` (tests compare the widths).
+    #[cfg(test)]
+    pub(crate) fn analyze_as<B: Bits>(
+        &mut self,
+        s: &GameState,
+        l: &SearchLimits,
+    ) -> Vec<MoveAnalysis> {
+        self.analyze_impl::<B>(s, l)
+    }
+
+    /// [`best_move_with`](Self::best_move_with) on the bitboard `B`.
+    #[cfg(test)]
+    pub(crate) fn best_as<B: Bits>(&mut self, s: &GameState, l: &SearchLimits) -> BestMove {
+        self.best_impl::<B>(s, l)
+    }
+
+    /// A solver at `state` holding the engine's tables (cleared when they belong to another
+    /// context), with the limits' budget, stop flag and deadline; and when the call started.
+    fn solver<B: Bits>(
+        &mut self,
+        state: &GameState,
+        limits: &SearchLimits,
+    ) -> (Solver<B>, Instant) {
+        let started = Instant::now();
+        let rules = *state.rules();
+        let players = usize::from(rules.players());
+        let n = state.board().iter().filter(|c| c.is_some()).count();
+        let seat = state.current_player().seat();
+        let context = Context {
+            rules,
+            offset: (seat + players - n % players) % players,
+            root: (players > 2).then_some(seat),
+        };
+        if self.context != Some(context) {
+            self.tables.clear();
+            self.context = Some(context);
+        }
+        self.tables.next_generation();
+        let tables = std::mem::replace(&mut self.tables, Tables::new(0));
+        let mut s = Solver::new(state, limits.max_nodes, tables, limits.stop.clone());
+        s.deadline = limits.max_time.and_then(|t| started.checked_add(t));
+        (s, started)
+    }
+
+    /// Takes the tables back from a solver made by [`solver`](Self::solver).
+    fn give_back<B: Bits>(&mut self, s: Solver<B>) {
+        self.tables = s.tables;
+    }
+
+    fn best_impl<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> BestMove {
+        let (mut s, started) = self.solver::<B>(state, limits);
+        let answer = self.answer(&mut s, state, limits, started, false);
+        let (cells, n) = (s.cells(), s.stones_on_board());
+        let nodes = s.nodes;
+        self.give_back(s);
+        let index = answer.moves[0];
+        let (outcome, plies) = match answer.exact {
+            Some(score) => {
+                let (outcome, plies) = describe(score, cells, n);
+                (Some(outcome), Some(plies))
+            }
+            None => (answer.outcome, None),
+        };
+        BestMove { index, outcome, plies, proven: answer.proven, nodes }
+    }
+
+    fn hard_impl<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> Answer {
+        let (mut s, started) = self.solver::<B>(state, limits);
+        let answer = self.answer(&mut s, state, limits, started, true);
+        self.give_back(s);
+        answer
+    }
+
+    /// The budgeted answer of the [module docs](self). With `all_best` (Hard) the candidates
+    /// are every move rated best, and a proven answer needs the exact score of every move (as
+    /// Hard always did); else the first in tie order.
+    fn answer<B: Bits>(
+        &mut self,
+        s: &mut Solver<B>,
+        state: &GameState,
+        limits: &SearchLimits,
+        started: Instant,
+        all_best: bool,
+    ) -> Answer {
+        let total = scaled_budget(limits.max_nodes, s.layout_bits());
+        let cells = s.cells();
+        let n = s.stones_on_board();
+        let mut legal = state.available_moves();
+        legal.sort_by_key(|&i| tie_key(state, i));
+        let proven = |moves: Vec<usize>, score: i32| Answer {
+            moves,
+            proven: true,
+            exact: Some(score),
+            outcome: Some(describe(score, cells, n).0),
+        };
+        // 1. Win now: every immediate win has the best score there is.
+        let wins: Vec<usize> = legal.iter().copied().filter(|&i| s.wins_at(s.pos(i))).collect();
+        if !wins.is_empty() {
+            let mut wins = wins;
+            if all_best {
+                wins.sort_unstable();
+            }
+            return proven(wins, cells - n);
+        }
+        // A forced block: the only move that does not lose at once, so the best. Its value, for
+        // `best_move`, if the exact search's share finds it on a board of up to 64 bits (on
+        // bigger ones the answer stays within a millisecond, without it).
+        if let Some(pos) = s.forced_block() {
+            s.node_limit = exact_share(total, s.layout_bits());
+            let small = s.layout_bits() <= 64;
+            let exact = if all_best || !small { None } else { s.solve_move(pos) };
+            let outcome = exact.map(|v| describe(v, cells, n).0);
+            return Answer { moves: vec![s.cell(pos)], proven: true, exact, outcome };
+        }
+        let mut roots: Vec<RootMove> = legal
+            .iter()
+            .map(|&index| RootMove { index, pos: s.pos(index), exact: None, eval: None })
+            .collect();
+        // 2. The exact search, with half the budget on boards of up to 64 bits, less on bigger
+        // ones, where a node costs more and the search rarely finishes (tactics and the
+        // anytime search do better there): 64/bits of the half.
+        s.node_limit = exact_share(total, s.layout_bits());
+        let value = s.solve();
+        s.node_limit = total;
+        s.aborted = s.stopped;
+        if let Some(value) = value {
+            if all_best {
+                self.exact_pass(s, &mut roots, total);
+                if roots.iter().all(|r| r.exact.is_some()) {
+                    let best = roots.iter().filter_map(|r| r.exact).max().unwrap_or(value);
+                    let mut moves: Vec<usize> =
+                        roots.iter().filter(|r| r.exact == Some(best)).map(|r| r.index).collect();
+                    if s.players > 2 && best < 0 {
+                        moves = best_for_players(s, &moves);
+                    }
+                    moves.sort_unstable();
+                    return proven(moves, best);
+                }
+                let mut moves: Vec<usize> =
+                    roots.iter().filter(|r| r.exact == Some(value)).map(|r| r.index).collect();
+                if !moves.is_empty() && (value >= 0 || s.players == 2) {
+                    moves.sort_unstable();
+                    return proven(moves, value);
+                }
+            } else {
+                // The first move in tie order that reaches the value is the answer.
+                for &index in &legal {
+                    match s.probe_move(s.pos(index), value - 1, value) {
+                        Some(v) if v >= value => return proven(vec![index], value),
+                        Some(_) => {}
+                        None => break,
+                    }
+                }
+                s.aborted = s.stopped;
+            }
+        }
+        // 3. Tactics: a win by continuous threats.
+        if !s.stopped {
+            s.node_limit = s.nodes.saturating_add(total / 8).min(total);
+            let vcf = s.vcf();
+            s.node_limit = total;
+            s.aborted = s.stopped;
+            if let Some(pos) = vcf {
+                let index = s.cell(pos);
+                return Answer {
+                    moves: vec![index],
+                    proven: true,
+                    exact: None,
+                    outcome: Some(Outcome::Win),
+                };
+            }
+        }
+        // 4. A small exact search of every move, then iterative deepening over the rest.
+        let share = s.nodes.saturating_add(exact_share(total / 4, s.layout_bits())).min(total);
+        self.exact_slices(s, &mut roots, share);
+        let ev = Evaluator::new(s);
+        let searchable: Vec<usize> =
+            roots.iter().filter(|r| r.exact.is_none()).map(|r| r.pos).collect();
+        let has_win = roots.iter().any(|r| r.exact.is_some_and(|v| v > 0));
+        if !searchable.is_empty() && !has_win && !s.stopped {
+            let mut order = Vec::new();
+            // The root moves by the solver's move order, then the ones it would not search.
+            let all = searchable.iter().fold(B::ZERO, |acc, &p| acc | B::bit(p));
+            let ranked = s.search_moves(all, usize::MAX);
+            order.extend(ranked.iter().copied());
+            let mut rest = all;
+            for &p in &ranked {
+                rest = rest ^ B::bit(p);
+            }
+            let mut far = Vec::new();
+            while !rest.is_zero() {
+                let p = rest.lowest();
+                rest = rest ^ B::bit(p);
+                far.push(p);
+            }
+            s.node_limit = total;
+            s.aborted = false;
+            if let Some(result) = s.iterate(&ev, &order, started) {
+                for (pos, v) in result.scores {
+                    if let Some(r) = roots.iter_mut().find(|r| r.pos == pos) {
+                        r.eval = Some(v);
+                    }
+                }
+            }
+            // Cells far from every stone are worth the evaluation after them, below the rest.
+            for p in far {
+                if let Some(r) = roots.iter_mut().find(|r| r.pos == p) {
+                    if r.eval.is_none() {
+                        r.eval = Some(-super::iterative::MATE / 2);
+                    }
+                }
+            }
+            s.aborted = s.stopped;
+        }
+        // Moves the anytime search did not reach: the static evaluation after them.
+        for r in roots.iter_mut().filter(|r| r.exact.is_none() && r.eval.is_none()) {
+            r.eval = Some(after_move(s, &ev, r.pos));
+        }
+        // 5. The answer rules.
+        let top = roots.iter().map(RootMove::rank).max().unwrap_or((0, 0));
+        let mut moves: Vec<usize> =
+            roots.iter().filter(|r| r.rank() == top).map(|r| r.index).collect();
+        if all_best {
+            moves.sort_unstable();
+        }
+        let first = roots.iter().find(|r| r.rank() == top).and_then(|r| r.exact);
+        let all_proven = roots.iter().all(|r| r.exact.is_some());
+        match first {
+            // Every move proven: the exact answer. A proven win: proven, its length not shown
+            // (a faster win may be among the unproven moves).
+            Some(score) if all_proven || score > 0 => Answer {
+                moves,
+                proven: true,
+                exact: all_proven.then_some(score),
+                outcome: Some(describe(score, cells, n).0),
+            },
+            _ => Answer { moves, proven: false, exact: None, outcome: None },
+        }
+    }
+
+    /// Exact scores of every root move, as [`analyze_with`](super::analyze_with) shares out its
+    /// budget: a slice each, then the rest to the moves still unproven, in order.
+    fn exact_pass<B: Bits>(&mut self, s: &mut Solver<B>, roots: &mut [RootMove], total: u64) {
+        let share = (total.saturating_sub(s.nodes) / (2 * roots.len() as u64)).max(1);
+        for r in roots.iter_mut() {
+            if s.stopped {
+                break;
+            }
+            s.node_limit = s.nodes.saturating_add(share).min(total);
+            s.aborted = false;
+            r.exact = s.solve_move(r.pos);
+        }
+        for r in roots.iter_mut() {
+            if s.stopped || s.nodes >= total {
+                break;
+            }
+            if r.exact.is_none() {
+                s.node_limit = total;
+                s.aborted = false;
+                r.exact = s.solve_move(r.pos);
+            }
+        }
+        s.node_limit = total;
+        s.aborted = s.stopped;
+    }
+
+    /// A small exact search of the root moves worth searching (near a stone, see
+    /// `search_moves`) not yet proven, sharing out the nodes up to `until`; none when the
+    /// share would be too small to prove anything.
+    fn exact_slices<B: Bits>(&mut self, s: &mut Solver<B>, roots: &mut [RootMove], until: u64) {
+        let total = s.node_limit;
+        let all =
+            roots.iter().filter(|r| r.exact.is_none()).fold(B::ZERO, |a, r| a | B::bit(r.pos));
+        let worth = s.search_moves(all, usize::MAX);
+        let share = until.saturating_sub(s.nodes) / worth.len().max(1) as u64;
+        if share < MIN_SLICE {
+            return;
+        }
+        for r in roots.iter_mut().filter(|r| r.exact.is_none() && worth.contains(&r.pos)) {
+            if s.stopped || s.nodes >= until {
+                break;
+            }
+            s.node_limit = s.nodes.saturating_add(share).min(until);
+            s.aborted = false;
+            r.exact = s.solve_move(r.pos);
+        }
+        s.node_limit = total;
+        s.aborted = s.stopped;
+    }
+
+    fn analyze_impl<B: Bits>(
+        &mut self,
+        state: &GameState,
+        limits: &SearchLimits,
+    ) -> Vec<MoveAnalysis> {
+        let (mut s, _) = self.solver::<B>(state, limits);
+        let (cells, n) = (s.cells(), s.stones_on_board());
+        let mut roots: Vec<RootMove> = heuristic_order(&s, state)
+            .into_iter()
+            .map(|(index, _)| RootMove { index, pos: s.pos(index), exact: None, eval: None })
+            .collect();
+        let total = limits.max_nodes;
+        self.exact_pass(&mut s, &mut roots, total);
+        // Unproven moves are ordered by the evaluation after them.
+        if roots.iter().any(|r| r.exact.is_none()) {
+            let ev = Evaluator::new(&s);
+            for r in roots.iter_mut().filter(|r| r.exact.is_none()) {
+                r.eval = Some(after_move(&mut s, &ev, r.pos));
+            }
+        }
+        self.give_back(s);
+        let mut ranked: Vec<((u8, i64), MoveAnalysis)> = roots
+            .iter()
+            .map(|r| {
+                let analysis = match r.exact {
+                    Some(score) => {
+                        let (outcome, plies) = describe(score, cells, n);
+                        MoveAnalysis { index: r.index, outcome: Some(outcome), plies: Some(plies) }
+                    }
+                    None => MoveAnalysis { index: r.index, outcome: None, plies: None },
+                };
+                (r.rank(), analysis)
+            })
+            .collect();
+        ranked.sort_by(|a, b| {
+            b.0.cmp(&a.0).then_with(|| tie_key(state, a.1.index).cmp(&tie_key(state, b.1.index)))
+        });
+        ranked.into_iter().map(|r| r.1).collect()
+    }
+}
+
+/// The value of playing `pos` for the player to move, by the evaluation of the position after
+/// it (from that player's side); a win at once is worth the most.
+fn after_move<B: Bits>(s: &mut Solver<B>, ev: &Evaluator<B>, pos: usize) -> i64 {
+    if s.wins_at(pos) {
+        return super::iterative::MATE;
+    }
+    let same = s.same_side_next();
+    s.play(pos);
+    let v = ev.evaluate(s);
+    s.undo(pos);
+    if same { v } else { -v }
+}
+
+/// Among `moves` (all proven lost under the paranoid assumption, equally fast), those best
+/// against the players as they really are: the most of the mover's own live windows against the
+/// strongest single opponent's, after the move. Never empty when `moves` is not.
+fn best_for_players<B: Bits>(s: &mut Solver<B>, moves: &[usize]) -> Vec<usize> {
+    let ev = Evaluator::new(s);
+    let me = s.mover;
+    let scored: Vec<(usize, i64)> = moves
+        .iter()
+        .map(|&index| {
+            let pos = s.pos(index);
+            s.play(pos);
+            let scores = ev.player_scores(s);
+            s.undo(pos);
+            let strongest = (0..s.players).filter(|&p| p != me).map(|p| scores[p]).max();
+            (index, scores[me] - strongest.unwrap_or(0))
+        })
+        .collect();
+    let best = scored.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    scored.into_iter().filter(|&(_, v)| v == best).map(|(i, _)| i).collect()
+}
+
+/// The legal moves by the solver's heuristic, best first: `(index, score)`: a win at once,
+/// else a forced block, else by the threats a stone makes and closeness to the centre.
+fn heuristic_order<B: Bits>(s: &Solver<B>, state: &GameState) -> Vec<(usize, i32)> {
+    let empty = s.empty();
+    let playable = s.playable(empty);
+    let forced = s.candidates().ok();
+    let maps = s.order_scores(empty);
+    let mut moves = Vec::new();
+    let mut rest = playable;
+    while !rest.is_zero() {
+        let pos = rest.lowest();
+        rest = rest ^ B::bit(pos);
+        let mut score = s.order_score(pos, &maps);
+        if s.wins_at(pos) {
+            score += 1 << 24;
+        } else if forced.is_some_and(|m| m.has(pos) && m != playable) {
+            score += 1 << 22;
+        }
+        moves.push((s.cell(pos), score));
+    }
+    moves.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| tie_key(state, a.0).cmp(&tie_key(state, b.0))));
+    moves
+}

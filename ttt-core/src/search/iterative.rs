@@ -1,0 +1,232 @@
+//! Iterative deepening: the anytime search for positions the exact solver cannot finish.
+//!
+//! Depth 1, 2, 3, … of an alpha-beta search (negamax; paranoid with three or four players, as
+//! the solver), each ended by the [evaluation](super::evaluation), until the budget, the clock
+//! or the stop flag ends it. The answer is the root moves' values from the **last completed
+//! iteration**; depth 1 always completes (it ignores the node budget, not the clock or the
+//! flag). An iteration is not started when the one before it took more than a third of what is
+//! left of the node budget, or half of what is left of the time: it would not finish.
+//!
+//! Inside the search:
+//! - the solver's tactics at every node: a win now ends it, two threats against the mover
+//!   lose, one must be blocked (and a forced move does not use up depth);
+//! - proven bounds from the solver's transposition table are used as they are;
+//! - without gravity, only cells within two steps of a stone are searched (one step when
+//!   `k` ≤ 3), and below the root only the best [`BEAM`] of them by the solver's move order
+//!   (threats made, then the centre): the search is a heuristic, never a proof.
+//!
+//! Values are `i64`: the evaluation lies within ±2⁴⁸; a game that ends inside the tree is worth
+//! [`MATE`] plus the solver's exact score (so faster wins and slower losses are preferred). All
+//! decisions compare integers: under a node budget the search gives the same answer on every
+//! machine. The values it returns are never reported as proven.
+
+use super::bits::Bits;
+use super::evaluation::Evaluator;
+use super::solver::Solver;
+use std::time::Instant;
+
+/// A game decided inside the search tree is worth this, plus its exact score.
+pub(crate) const MATE: i64 = 1 << 52;
+
+/// Moves searched at each node below the root (the best by move order).
+const BEAM: usize = 12;
+
+/// How often (in nodes) the clock and the stop flag are read inside this search: evaluated
+/// nodes cost more than the solver's.
+const POLL_MASK: u64 = 0xFF;
+
+/// The outcome of an anytime search: each root move (bit position) with its value for the
+/// player to move, from the last completed iteration.
+pub(crate) struct Anytime {
+    pub(crate) scores: Vec<(usize, i64)>,
+}
+
+/// The solver's exact score as a search value.
+fn mate_value(score: i32) -> i64 {
+    match score {
+        s if s > 0 => MATE + i64::from(s),
+        s if s < 0 => -MATE + i64::from(s),
+        _ => 0,
+    }
+}
+
+impl<B: Bits> Solver<B> {
+    /// Iterative deepening over `roots` (bit positions, in a deterministic order), up to
+    /// `self.node_limit` nodes. `started` is when the call began (for the time-based soft
+    /// limit). `None` only when even depth 1 was stopped (clock or flag).
+    pub(crate) fn iterate(
+        &mut self,
+        ev: &Evaluator<B>,
+        roots: &[usize],
+        started: Instant,
+    ) -> Option<Anytime> {
+        let mut order: Vec<usize> = roots.to_vec();
+        let mut last: Option<Anytime> = None;
+        let budget = self.node_limit;
+        let max_depth = (self.cells() - self.n).max(1) as u32;
+        for depth in 1..=max_depth {
+            let before = self.nodes;
+            // Depth 1 always completes unless the flag or the clock says stop.
+            self.node_limit = if depth == 1 { u64::MAX } else { budget };
+            let Some(scores) = self.root_iteration(ev, &order, depth) else {
+                break;
+            };
+            order = scores.iter().map(|&(pos, _)| pos).collect();
+            let decided = scores.iter().all(|&(_, v)| v.abs() >= MATE);
+            last = Some(Anytime { scores });
+            if decided {
+                break;
+            }
+            let used = self.nodes - before;
+            let left = budget.saturating_sub(self.nodes);
+            if used.saturating_mul(3) > left {
+                break;
+            }
+            if let Some(deadline) = self.deadline {
+                let now = Instant::now();
+                if now >= deadline || now - started > (deadline - now) {
+                    break;
+                }
+            }
+        }
+        self.node_limit = budget;
+        last
+    }
+
+    /// One iteration: every root move's value at `depth`, best first (stable: ties keep the
+    /// order of `order`). Moves that cannot reach the best are bounded, not exact, but stay
+    /// below it; every move that ties the best has its exact value. `None` when stopped.
+    fn root_iteration(
+        &mut self,
+        ev: &Evaluator<B>,
+        order: &[usize],
+        depth: u32,
+    ) -> Option<Vec<(usize, i64)>> {
+        let same = self.same_side_next();
+        let mut best = -MATE * 4;
+        let mut out = Vec::with_capacity(order.len());
+        for &pos in order {
+            // A window just below the best: a move that ties it gets its exact value.
+            let alpha = best.saturating_sub(1);
+            let v = self.child_search(ev, pos, depth - 1, alpha, MATE * 4, same);
+            if self.aborted {
+                return None;
+            }
+            best = best.max(v);
+            out.push((pos, v));
+        }
+        out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        Some(out)
+    }
+
+    #[inline]
+    fn child_search(
+        &mut self,
+        ev: &Evaluator<B>,
+        pos: usize,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+        same: bool,
+    ) -> i64 {
+        self.play(pos);
+        let v = if same {
+            self.alphabeta(ev, depth, alpha, beta)
+        } else {
+            -self.alphabeta(ev, depth, -beta, -alpha)
+        };
+        self.undo(pos);
+        v
+    }
+
+    /// Fail-soft alpha-beta to `depth` plies, then the evaluation.
+    fn alphabeta(&mut self, ev: &Evaluator<B>, depth: u32, mut alpha: i64, beta: i64) -> i64 {
+        if self.out_of_budget() || (self.nodes & POLL_MASK == 0 && self.poll()) {
+            return 0;
+        }
+        let moves = match self.candidates() {
+            Ok(moves) => moves,
+            Err(score) => return mate_value(score),
+        };
+        let empty_cells = self.cells() - self.n;
+        if let Some((lo, hi, _)) = self.table(empty_cells).get(self.key().0) {
+            if lo > 0 || hi < 0 || (lo == 0 && hi == 0) {
+                return mate_value(if lo > 0 { lo } else { hi });
+            }
+        }
+        let forced = moves.count() == 1;
+        if depth == 0 && !forced {
+            return ev.evaluate(self);
+        }
+        let next_depth = if forced { depth } else { depth - 1 };
+        let list = self.search_moves(moves, BEAM);
+        let same = self.same_side_next();
+        let mut best = -MATE * 4;
+        for pos in list {
+            let v = self.child_search(ev, pos, next_depth, alpha, beta, same);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        best
+    }
+
+    /// The moves of `moves` worth searching, best first by the solver's move order, at most
+    /// `limit` of them (all of them when `limit` is `usize::MAX`). Without gravity, only cells
+    /// near a stone (when there is one).
+    pub(crate) fn search_moves(&self, moves: B, limit: usize) -> Vec<usize> {
+        let mut set = moves;
+        if !self.gravity && moves.count() > 1 {
+            let near = self.near_stones(if self.k <= 3 { 1 } else { 2 }) & moves;
+            if !near.is_zero() {
+                set = near;
+            }
+        }
+        let mut scored = Vec::with_capacity(set.count() as usize);
+        if self.gravity {
+            // Under gravity: threats each move leaves (at any height), then the middle column.
+            let mine = self.stones[self.mover];
+            let empty = self.empty();
+            let mut rest = set;
+            while !rest.is_zero() {
+                let pos = rest.lowest();
+                rest = rest ^ B::bit(pos);
+                let stone = B::bit(pos);
+                let threats = (self.win_cells(mine | stone) & empty & !stone).count() as i32;
+                scored.push((threats * 4096 + self.column_centre[pos], pos));
+            }
+        } else {
+            let maps = self.order_scores(self.empty());
+            let mut rest = set;
+            while !rest.is_zero() {
+                let pos = rest.lowest();
+                rest = rest ^ B::bit(pos);
+                scored.push((self.order_score(pos, &maps), pos));
+            }
+        }
+        // Stable: equal scores keep ascending bit order.
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        scored.into_iter().take(limit).map(|(_, pos)| pos).collect()
+    }
+
+    /// Empty cells within `radius` king steps of a stone.
+    fn near_stones(&self, radius: u32) -> B {
+        let s = self.stride;
+        let mut near = self.occ;
+        for _ in 0..radius {
+            let mut grown = near;
+            for d in [1, s, s + 1, s - 1] {
+                grown = grown | near.up(d) | near.down(d);
+            }
+            near = grown & self.mask;
+        }
+        near & self.empty()
+    }
+}
