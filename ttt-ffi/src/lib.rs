@@ -25,7 +25,10 @@ pub mod search;
 
 pub mod ai;
 
+pub mod engine;
+
 pub use ai::{ttt_difficulty, ttt_rng, ttt_rng_callback};
+pub use engine::ttt_engine;
 pub use game::ttt_game;
 pub use search::{ttt_best_move, ttt_move_analysis, ttt_outcome, ttt_search_limits, ttt_stop_flag};
 pub use status::ttt_status;
@@ -44,7 +47,7 @@ pub const TTT_VERSION_PATCH: u32 = 0;
 pub const TTT_VERSION_NUMBER: u32 =
     (TTT_VERSION_MAJOR << 16) | (TTT_VERSION_MINOR << 8) | TTT_VERSION_PATCH;
 
-/// The library's version, e.g. `"0.1.0"`.
+/// The library's version, e.g. `"0.2.0"`.
 ///
 /// Ownership: the string is static (never free it). Thread-safe.
 #[unsafe(no_mangle)]
