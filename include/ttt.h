@@ -99,7 +99,7 @@
 /**
  * Minor version of the header.
  */
-#define TTT_VERSION_MINOR 1
+#define TTT_VERSION_MINOR 2
 
 /**
  * Patch version of the header.

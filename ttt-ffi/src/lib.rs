@@ -39,7 +39,7 @@ use std::ffi::c_char;
 /// Major version of the header; `ttt_version_number()` gives the library's.
 pub const TTT_VERSION_MAJOR: u32 = 0;
 /// Minor version of the header.
-pub const TTT_VERSION_MINOR: u32 = 1;
+pub const TTT_VERSION_MINOR: u32 = 2;
 /// Patch version of the header.
 pub const TTT_VERSION_PATCH: u32 = 0;
 /// The header's version packed as `(major << 16) | (minor << 8) | patch`, comparable with
