@@ -245,6 +245,12 @@ run sdl-gomoku-smoke bash -c "SDL_VIDEODRIVER=offscreen timeout 120 '$SDL_BIN' -
     --nodes 20000 --smoke-moves 3 --smoke '$B/t/sdl-go.png' >'$B/t/sdl-go.txt' && \
     grep -q '^clicks 3' '$B/t/sdl-go.txt' && \
     /usr/bin/python3 scripts/check_sdl_screenshot.py '$B/t/sdl-go.png' '$B/t/sdl-go.txt'"
+# Under a time limit per move (and a budget it would never finish): three moves, the clock ends
+# each search.
+run sdl-gomoku-time-limit bash -c "SDL_VIDEODRIVER=offscreen timeout 60 '$SDL_BIN' --game gomoku \
+    --time 200 --nodes 1000000000 --smoke-moves 3 --smoke '$B/t/sdl-time.png' >'$B/t/sdl-time.txt' && \
+    grep -q '^clicks 3' '$B/t/sdl-time.txt' && \
+    /usr/bin/python3 scripts/check_sdl_screenshot.py '$B/t/sdl-time.png' '$B/t/sdl-time.txt'"
 # Five in a row from an open three: the user makes an open four, Hard can block one end only.
 run sdl-gomoku-win bash -c "SDL_VIDEODRIVER=offscreen timeout 120 '$SDL_BIN' --game gomoku \
     --nodes 200000 --smoke '$B/t/sdl-gw.png' \
@@ -320,9 +326,12 @@ all16=$(printf '%s\\n' $(seq 1 16))
 play_check three-players "$all16$all16" 'Computer \(X\) plays' 'Computer \(O\) plays' \
     'Record: ttt/1 4x4 k=3 players=3 start=X' -- --size 4x4 --k 3 --players 3 --human Y \
     --first computer --difficulty medium --seed 5
+# Five in a row under a time limit per move, through the game's one engine.
+play_check time-limit "h8\nquit\n" 'You \(X\) play h8\.' 'Computer \(O\) plays' 'Bye\.' \
+    -- --size 15x15 --k 5 --time 100 --nodes 100000000 --seed 4
 # Bad flags are refused with a message and exit status 2.
 for flags in "--size 0x3" "--k 9" "--players 5" "--difficulty impossible" "--human Y" "--bogus" \
-    "--seed -1" "--size" "--nodes 0"; do
+    "--seed -1" "--size" "--nodes 0" "--time -1" "--time 5s"; do
     # shellcheck disable=SC2086
     "$B/t/ttt_play" $flags </dev/null >"$B/log/flags.out" 2>&1
     rc=$?
