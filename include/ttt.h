@@ -333,11 +333,13 @@ typedef int32_t ttt_player;
  * do; `TTT_OUTCOME_LOSS` that the others together can force a win for one of them;
  * `TTT_OUTCOME_DRAW` that they can stop every other player from winning but cannot force a win.
  *
- * Unproven answers: a search that reaches its node budget or sees its stop flag set returns
- * what it has. The moves it proved keep their outcome; the others are `TTT_OUTCOME_UNKNOWN`
- * (plies -1), never a guess. The best move is then the fastest proven win if there is one,
- * else the most promising unproven move (a win at once, a forced block, the threats it makes,
- * closeness to the centre), with `proven` false.
+ * Unproven answers: a search that reaches its node budget or time limit, or sees its stop
+ * flag set, returns what it has. The moves it proved keep their outcome; the others are
+ * `TTT_OUTCOME_UNKNOWN` (plies -1), never a guess. The best move is then a proven win if
+ * there is one (a win at once and a forced win by continuous threats are found first); else
+ * the unproven move the anytime search (iterative deepening with an evaluation of open lines
+ * and threats) rates best, with `proven` false; a proven draw only when every other move is
+ * proven lost, a proven loss only when every move is.
  */
 enum ttt_outcome
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
