@@ -1120,7 +1120,8 @@ TTT_NODISCARD ttt_status ttt_engine_clear(struct ttt_engine *engine);
 
 /**
  * The byte budget of the engine's tables (the size given to `ttt_engine_new`, or the default
- * for 0) into `*out_bytes`.
+ * for 0) into `*out_bytes`. Though it takes a const handle, it must not run while another
+ * call on the same engine does (an engine is used by one thread at a time).
  *
  * Errors: `TTT_STATUS_NULL_ARGUMENT`.
  */

@@ -94,7 +94,8 @@ pub unsafe extern "C" fn ttt_engine_clear(engine: *mut ttt_engine) -> ttt_status
 }
 
 /// The byte budget of the engine's tables (the size given to `ttt_engine_new`, or the default
-/// for 0) into `*out_bytes`.
+/// for 0) into `*out_bytes`. Though it takes a const handle, it must not run while another
+/// call on the same engine does (an engine is used by one thread at a time).
 ///
 /// Errors: `TTT_STATUS_NULL_ARGUMENT`.
 #[must_use]
