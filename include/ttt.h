@@ -43,7 +43,7 @@
  *   four players the search is paranoid: the mover assumes all the others play together
  *   against them (see ttt_outcome).
  * - ttt_engine keeps its transposition table between calls, so a game played move by move
- *   through one engine gets faster as it goes; the free functions (ttt_game_best_move, ...)
+ *   through one engine does not prove again what earlier moves proved; the free functions (ttt_game_best_move, ...)
  *   start afresh at every call. Clear it (ttt_engine_clear) for a new game.
  *
  * ABI stability: before version 1.0 the ABI may change between minor versions (0.2 -> 0.3);
@@ -408,8 +408,8 @@ typedef uint32_t ttt_difficulty;
 
 /**
  * A search engine that keeps what it learns from one call to the next, so that a game played
- * move by move through one engine gets faster as it goes (the free functions,
- * `ttt_game_best_move` and the others, start from nothing at every call). Made by
+ * move by move through one engine does not prove again what earlier moves proved (the free
+ * functions, `ttt_game_best_move` and the others, start from nothing at every call). Made by
  * `ttt_engine_new`, released by `ttt_engine_free`.
  *
  * What it keeps: its transposition tables, whose entries are proven bounds on the value of

@@ -583,9 +583,9 @@ private:
 };
 
 /// A search engine that keeps its transposition table from one call to the next (an owned
-/// ttt_engine handle, see ttt.h), so that a game played move by move through one Engine gets
-/// faster as it goes. Clear it for a new game to get a fresh engine's answers again. Move-only;
-/// a moved-from Engine holds no handle and every call on it fails with
+/// ttt_engine handle, see ttt.h), so that a game played move by move through one Engine does
+/// not prove again what earlier moves proved. Clear it for a new game to get a fresh engine's
+/// answers again. Move-only; a moved-from Engine holds no handle and every call on it fails with
 /// TTT_STATUS_NULL_ARGUMENT. The SearchLimits' table_bytes is not used by its calls: the
 /// engine's own size applies.
 ///

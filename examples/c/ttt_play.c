@@ -399,7 +399,7 @@ int main(int argc, char **argv) {
     limits.max_nodes = o.nodes;
     limits.max_time_ms = o.time_ms;
     /* One engine for the whole game: it keeps its transposition table from one move to the
-     * next (and the hints share it), so Hard gets faster as the game goes on. */
+     * next (and the hints share it), so Hard does not prove again what earlier moves proved. */
     must(ttt_engine_new(0, &engine), "ttt_engine_new");
     start = o.first_human ? o.human : (int32_t)((o.human + 1) % (int32_t)o.rules.players);
     must(ttt_game_new(&o.rules, start, &game), "ttt_game_new");

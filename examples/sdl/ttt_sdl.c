@@ -14,8 +14,8 @@
  * The computer thinks on a worker thread with a stop flag in its search limits, so the window
  * keeps drawing and answering; a new game or quitting sets the flag, and the search returns at
  * once with its best unproven move, which is thrown away. It searches with one ttt_engine for
- * the whole game, which keeps its transposition table from one move to the next (so Hard gets
- * faster as the game goes on); only the worker thread touches the engine while it runs, and a
+ * the whole game, which keeps its transposition table from one move to the next (what earlier
+ * moves proved is not proved again); only the worker thread touches the engine while it runs, and a
  * new game clears it once the worker has stopped.
  *
  * Cells are numbered as everywhere in libttt: row-major from the top-left, from 0

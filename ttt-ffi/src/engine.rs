@@ -11,8 +11,8 @@ use crate::status::ttt_status;
 use ttt_core::{Engine, SearchLimits};
 
 /// A search engine that keeps what it learns from one call to the next, so that a game played
-/// move by move through one engine gets faster as it goes (the free functions,
-/// `ttt_game_best_move` and the others, start from nothing at every call). Made by
+/// move by move through one engine does not prove again what earlier moves proved (the free
+/// functions, `ttt_game_best_move` and the others, start from nothing at every call). Made by
 /// `ttt_engine_new`, released by `ttt_engine_free`.
 ///
 /// What it keeps: its transposition tables, whose entries are proven bounds on the value of
