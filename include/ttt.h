@@ -31,8 +31,23 @@
  * may be read (functions taking a const pointer) from several threads at once; a function
  * taking a non-const handle needs exclusive access to it for the duration of the call.
  *
- * ABI stability: before version 1.0 the ABI may change between minor versions (0.1 -> 0.2);
- * the shared library's soname carries the minor version (libttt.so.0.1). Compare
+ * Searching (Hard, best move, analysis):
+ * - Limits: every search stops at the first of its node budget (max_nodes: deterministic, the
+ *   same answer on every machine), its time limit (max_time_ms, 0 = none: the call returns
+ *   within a few milliseconds of it) and its stop flag (set from another thread). It then
+ *   returns the best answer it has; only what it proved is reported as proven.
+ * - Hard on big boards (15x15, Connect Four from the opening, ...): a win at once or a forced
+ *   block, then a forced win by continuous threats, are played at once and proven; otherwise
+ *   an exact search that rarely finishes there, then an anytime search (iterative deepening
+ *   with an evaluation of open lines) whose move is unproven (proven false). With three or
+ *   four players the search is paranoid: the mover assumes all the others play together
+ *   against them (see ttt_outcome).
+ * - ttt_engine keeps its transposition table between calls, so a game played move by move
+ *   through one engine does not prove again what earlier moves proved; the free functions (ttt_game_best_move, ...)
+ *   start afresh at every call. Clear it (ttt_engine_clear) for a new game.
+ *
+ * ABI stability: before version 1.0 the ABI may change between minor versions (0.2 -> 0.3);
+ * the shared library's soname carries the minor version (libttt.so.0.2). Compare
  * TTT_VERSION_NUMBER with ttt_version_number() to detect a mismatched header.
  */
 
@@ -84,7 +99,7 @@
 /**
  * Minor version of the header.
  */
-#define TTT_VERSION_MINOR 1
+#define TTT_VERSION_MINOR 2
 
 /**
  * Patch version of the header.
@@ -318,11 +333,13 @@ typedef int32_t ttt_player;
  * do; `TTT_OUTCOME_LOSS` that the others together can force a win for one of them;
  * `TTT_OUTCOME_DRAW` that they can stop every other player from winning but cannot force a win.
  *
- * Unproven answers: a search that reaches its node budget or sees its stop flag set returns
- * what it has. The moves it proved keep their outcome; the others are `TTT_OUTCOME_UNKNOWN`
- * (plies -1), never a guess. The best move is then the fastest proven win if there is one,
- * else the most promising unproven move (a win at once, a forced block, the threats it makes,
- * closeness to the centre), with `proven` false.
+ * Unproven answers: a search that reaches its node budget or time limit, or sees its stop
+ * flag set, returns what it has. The moves it proved keep their outcome; the others are
+ * `TTT_OUTCOME_UNKNOWN` (plies -1), never a guess. The best move is then a proven win if
+ * there is one (a win at once and a forced win by continuous threats are found first); else
+ * the unproven move the anytime search (iterative deepening with an evaluation of open lines
+ * and threats) rates best, with `proven` false; a proven draw only when every other move is
+ * proven lost, a proven loss only when every move is.
  */
 enum ttt_outcome
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -372,7 +389,12 @@ enum ttt_difficulty
      */
     TTT_DIFFICULTY_MEDIUM = 1,
     /**
-     * Perfect play, uniformly random among all moves of the best exact score.
+     * Perfect play where the search finishes within its limits: uniformly random among all
+     * moves of the best exact score. On boards it cannot solve in time (15×15, Connect Four
+     * from the opening, ...): a win at once, a forced block or a forced win by continuous
+     * threats first (proven), else the best move of an anytime search with an evaluation,
+     * unproven (random among the moves it rates equal). See `ttt_engine` to keep its table
+     * between moves, and the README for three or four players (paranoid search).
      */
     TTT_DIFFICULTY_HARD = 2,
 };
@@ -383,6 +405,32 @@ typedef enum ttt_difficulty ttt_difficulty;
 typedef uint32_t ttt_difficulty;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A search engine that keeps what it learns from one call to the next, so that a game played
+ * move by move through one engine does not prove again what earlier moves proved (the free
+ * functions, `ttt_game_best_move` and the others, start from nothing at every call). Made by
+ * `ttt_engine_new`, released by `ttt_engine_free`.
+ *
+ * What it keeps: its transposition tables, whose entries are proven bounds on the value of
+ * positions, true as long as the rules and the seats stay the same. Each call starts a new
+ * generation (entries of earlier calls give way first when the table is full). A call on
+ * other rules, or with the seats in another order, clears them by itself; a call for another
+ * root player clears them too with three or four players. Nothing else survives a call (node
+ * counts, the clock, the anytime search start afresh). Call `ttt_engine_clear` for a new game
+ * when you want its answers to be those of a fresh engine: under a node budget an engine's
+ * answers depend on what it searched before (that is the point of keeping the table), so two
+ * runs are identical only if they make the same calls from the same state.
+ *
+ * The engine's table size applies to every call on it: the `table_bytes` of the
+ * `ttt_search_limits` passed to its calls is not used.
+ *
+ * Thread safety: an engine is used by one thread at a time (every call takes it non-const and
+ * needs exclusive access for the duration of the call); it may move between threads between
+ * calls. The stop flag of the limits may be set from any other thread while a call runs.
+ * Several engines may search at once on several threads.
+ */
+typedef struct ttt_engine ttt_engine;
 
 /**
  * A game: one position and how it was reached. An opaque handle made by `ttt_game_new`,
@@ -482,6 +530,15 @@ typedef struct ttt_search_limits {
      * unproven answer, as with the node budget), or NULL. Not owned: it must outlive the call.
      */
     const struct ttt_stop_flag *stop;
+    /**
+     * Most wall-clock milliseconds one call may take, 0 for no limit (the default). The call
+     * then returns the best answer it has, within a few milliseconds of the limit (it is
+     * polled with the stop flag). A limit makes answers depend on the machine's speed and
+     * load; without one, the answer depends only on the node budget, the same on every
+     * machine. Whichever of the node budget, the time limit and the stop flag comes first
+     * ends the search. Every value is accepted.
+     */
+    uint64_t max_time_ms;
 } ttt_search_limits;
 
 /**
@@ -542,7 +599,7 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * The library's version, e.g. `"0.1.0"`.
+ * The library's version, e.g. `"0.2.0"`.
  *
  * Ownership: the string is static (never free it). Thread-safe.
  */
@@ -912,9 +969,12 @@ TTT_NODISCARD ttt_status ttt_stop_flag_clear(const struct ttt_stop_flag *flag);
 void ttt_stop_flag_free(struct ttt_stop_flag *flag);
 
 /**
- * The default search limits: 100 thousand nodes (tens of milliseconds for Hard's move on
- * the biggest boards: budgeted answers scale it to the board), a 64 MiB transposition table,
- * no stop flag.
+ * The default search limits: 100000 nodes (tens of milliseconds for Hard's move on any board:
+ * a budgeted answer spends 64/bits of the budget on boards laid out in more than 64 bits,
+ * `(width + 1) * height`, where a node costs that much more), a 64 MiB transposition table,
+ * no stop flag, no time limit (`max_time_ms` = 0: the answer depends only on the node budget,
+ * the same on every machine). For a game under a clock, set `max_time_ms` (and raise
+ * `max_nodes`, for example to `UINT64_MAX`, so that the clock is what stops the search).
  */
 struct ttt_search_limits ttt_search_limits_default(void);
 
@@ -1029,6 +1089,124 @@ ttt_status ttt_game_choose_move_with(const struct ttt_game *game,
                                      const struct ttt_search_limits *limits,
                                      size_t *out_index,
                                      bool *out_proven);
+
+/**
+ * A new engine whose transposition tables may take `table_bytes` bytes together (0: the
+ * default, 64 MiB, the `table_bytes` of `ttt_search_limits_default()`). The tables start small
+ * and grow while a search fills them, up to that size. Every value is accepted, but choose
+ * one the machine can give: as with `ttt_search_limits.table_bytes`, tables growing past the
+ * memory available end the process (an allocation failure is not recoverable).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT` when `out_engine` is NULL.
+ *
+ * Ownership: on success `*out_engine` is a new handle the caller frees with
+ * `ttt_engine_free`.
+ */
+TTT_NODISCARD ttt_status ttt_engine_new(size_t table_bytes, struct ttt_engine **out_engine);
+
+/**
+ * Releases an engine and its tables. `ttt_engine_free(NULL)` does nothing. The handle must
+ * not be used afterwards, nor freed twice, nor freed while a call on it runs.
+ */
+void ttt_engine_free(struct ttt_engine *engine);
+
+/**
+ * Forgets everything the engine has searched (for a new game): it then answers exactly as a
+ * fresh engine of the same size (its tables shrink back to their small starting size).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`.
+ */
+TTT_NODISCARD ttt_status ttt_engine_clear(struct ttt_engine *engine);
+
+/**
+ * The byte budget of the engine's tables (the size given to `ttt_engine_new`, or the default
+ * for 0) into `*out_bytes`. Though it takes a const handle, it must not run while another
+ * call on the same engine does (an engine is used by one thread at a time).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`.
+ */
+TTT_NODISCARD ttt_status ttt_engine_table_bytes(const struct ttt_engine *engine, size_t *out_bytes);
+
+/**
+ * `ttt_game_best_move` on the engine (default limits; the engine's own table).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_GAME_OVER`.
+ */
+TTT_NODISCARD
+ttt_status ttt_engine_best_move(struct ttt_engine *engine,
+                                const struct ttt_game *game,
+                                size_t *out_index);
+
+/**
+ * `ttt_game_best_move_with` on the engine: within `*limits` (node budget, time limit, stop
+ * flag; not its `table_bytes`).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_GAME_OVER`.
+ */
+TTT_NODISCARD
+ttt_status ttt_engine_best_move_with(struct ttt_engine *engine,
+                                     const struct ttt_game *game,
+                                     const struct ttt_search_limits *limits,
+                                     struct ttt_best_move *out_best);
+
+/**
+ * `ttt_game_analyze` on the engine (default limits), into `buf`, with the same buffer
+ * convention: a short buffer gets `TTT_STATUS_BUFFER_TOO_SMALL` with `*out_len` set, before
+ * any search is done; none when the game is over (`*out_len` = 0).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_BUFFER_TOO_SMALL`.
+ */
+TTT_NODISCARD
+ttt_status ttt_engine_analyze(struct ttt_engine *engine,
+                              const struct ttt_game *game,
+                              struct ttt_move_analysis *buf,
+                              size_t buf_len,
+                              size_t *out_len);
+
+/**
+ * `ttt_engine_analyze` within `*limits` (not its `table_bytes`).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_BUFFER_TOO_SMALL`.
+ */
+TTT_NODISCARD
+ttt_status ttt_engine_analyze_with(struct ttt_engine *engine,
+                                   const struct ttt_game *game,
+                                   const struct ttt_search_limits *limits,
+                                   struct ttt_move_analysis *buf,
+                                   size_t buf_len,
+                                   size_t *out_len);
+
+/**
+ * `ttt_game_choose_move` on the engine: the move the computer plays at `difficulty` (a
+ * `ttt_difficulty` value), drawing exactly one float from `rng`; Hard searches with the
+ * default limits and keeps its table for the next call.
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_ARGUMENT` (difficulty),
+ * `TTT_STATUS_GAME_OVER` (nothing is drawn from `rng` then).
+ */
+TTT_NODISCARD
+ttt_status ttt_engine_choose_move(struct ttt_engine *engine,
+                                  const struct ttt_game *game,
+                                  uint32_t difficulty,
+                                  struct ttt_rng *rng,
+                                  size_t *out_index);
+
+/**
+ * `ttt_game_choose_move_with` on the engine: Hard's search bounded by `*limits` (not its
+ * `table_bytes`); `*out_proven` tells whether the move is proven best (always false for Easy
+ * and Medium).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_INVALID_ARGUMENT` (difficulty),
+ * `TTT_STATUS_GAME_OVER` (nothing is drawn from `rng` then).
+ */
+TTT_NODISCARD
+ttt_status ttt_engine_choose_move_with(struct ttt_engine *engine,
+                                       const struct ttt_game *game,
+                                       uint32_t difficulty,
+                                       struct ttt_rng *rng,
+                                       const struct ttt_search_limits *limits,
+                                       size_t *out_index,
+                                       bool *out_proven);
 
 #ifdef __cplusplus
 }  // extern "C"

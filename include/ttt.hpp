@@ -5,7 +5,8 @@
  * Everything the C API offers is here: rules (checked, with evaluate), games (play by cell, by
  * column, as a player, at a ply; throwing and non-throwing forms), positions and records, the
  * AI (difficulties, the seeded Rng or any callable as randomness), perfect play and analysis
- * with SearchLimits (node budget, table size, a StopFlag another thread may set), and
+ * with SearchLimits (node budget, time limit, table size, a StopFlag another thread may set),
+ * the reusable Engine (it keeps its transposition table from one move to the next), and
  * to_string() for every enum (Player, GameStatus, Difficulty, Outcome, ttt_status).
  * Cells are numbered row-major from the top-left, from 0: index = row * width + col.
  *
@@ -21,10 +22,13 @@
 #ifndef TTT_HPP
 #define TTT_HPP
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -249,6 +253,28 @@ struct SearchLimits {
     SearchLimits &stop(const StopFlag &flag) {
         raw.stop = flag.get();
         return *this;
+    }
+    /// At most `limit` of wall-clock time per call (max_time_ms): the call then returns the
+    /// best answer it has, within a few milliseconds of the limit. A limit of 0 or less counts
+    /// as 1 ms (the smallest; in the C struct 0 means no limit, see no_time_limit()). A time
+    /// limit makes answers depend on the machine's speed and load; for a game under a clock,
+    /// raise max_nodes too (e.g. to UINT64_MAX) so that the clock is what stops the search.
+    SearchLimits &max_time(std::chrono::milliseconds limit) {
+        raw.max_time_ms = limit.count() <= 0 ? 1u : static_cast<uint64_t>(limit.count());
+        return *this;
+    }
+    /// No time limit (the default): the answer depends only on the node budget.
+    SearchLimits &no_time_limit() {
+        raw.max_time_ms = 0;
+        return *this;
+    }
+    /// The time limit, if any.
+    [[nodiscard]] std::optional<std::chrono::milliseconds> max_time() const {
+        if (raw.max_time_ms == 0) return std::nullopt;
+        using Rep = std::chrono::milliseconds::rep;
+        constexpr auto most = static_cast<uint64_t>(std::numeric_limits<Rep>::max());
+        return std::chrono::milliseconds(
+            static_cast<Rep>(raw.max_time_ms > most ? most : raw.max_time_ms));
     }
 };
 
@@ -556,7 +582,116 @@ private:
     std::unique_ptr<ttt_game, detail::GameDeleter> handle_;
 };
 
-/// The library's version string, e.g. "0.1.0".
+/// A search engine that keeps its transposition table from one call to the next (an owned
+/// ttt_engine handle, see ttt.h), so that a game played move by move through one Engine does
+/// not prove again what earlier moves proved. Clear it for a new game to get a fresh engine's
+/// answers again. Move-only; a moved-from Engine holds no handle and every call on it fails with
+/// TTT_STATUS_NULL_ARGUMENT. The SearchLimits' table_bytes is not used by its calls: the
+/// engine's own size applies.
+///
+/// Thread safety: one thread at a time per Engine (its members are non-const); a StopFlag in
+/// the limits may be set from any other thread during a call.
+class Engine {
+public:
+    /// An engine whose tables may take `table_bytes` bytes (0: the default, 64 MiB).
+    explicit Engine(std::size_t table_bytes = 0) {
+        ttt_engine *raw = nullptr;
+        check(ttt_engine_new(table_bytes, &raw));
+        handle_.reset(raw);
+    }
+    /// The byte budget of its tables.
+    [[nodiscard]] std::size_t table_bytes() const {
+        std::size_t bytes = 0;
+        check(ttt_engine_table_bytes(handle_.get(), &bytes));
+        return bytes;
+    }
+    /// Forgets everything searched so far (a new game).
+    void clear() { check(try_clear()); }
+    [[nodiscard]] ttt_status try_clear() noexcept { return ttt_engine_clear(get()); }
+
+    /// The move the computer plays at `difficulty`, drawing one float from `rng` (Hard with the
+    /// default limits, keeping the table for the next move).
+    [[nodiscard]] std::size_t choose_move(const Game &game, Difficulty difficulty, Rng &rng) {
+        std::size_t index = 0;
+        check(try_choose_move(game, difficulty, rng, index));
+        return index;
+    }
+    /// The same within `limits`; `proven` says whether the move is proven best.
+    [[nodiscard]] std::size_t choose_move(const Game &game, Difficulty difficulty, Rng &rng,
+                                          const SearchLimits &limits, bool &proven) {
+        std::size_t index = 0;
+        bool is_proven = false;
+        check(try_choose_move(game, difficulty, rng, limits, index, is_proven));
+        proven = is_proven;
+        return index;
+    }
+    /// choose_move without exceptions: `index` is written only on success.
+    [[nodiscard]] ttt_status try_choose_move(const Game &game, Difficulty difficulty, Rng &rng,
+                                             std::size_t &index) noexcept {
+        return ttt_engine_choose_move(get(), game.get(), static_cast<uint32_t>(difficulty),
+                                      rng.get(), &index);
+    }
+    /// choose_move within `limits` without exceptions: `index` and `proven` are written only
+    /// on success.
+    [[nodiscard]] ttt_status try_choose_move(const Game &game, Difficulty difficulty, Rng &rng,
+                                             const SearchLimits &limits, std::size_t &index,
+                                             bool &proven) noexcept {
+        return ttt_engine_choose_move_with(get(), game.get(), static_cast<uint32_t>(difficulty),
+                                           rng.get(), &limits.raw, &index, &proven);
+    }
+    /// The perfect move with the default limits (TTT_STATUS_GAME_OVER when the game is over).
+    [[nodiscard]] std::size_t best_move(const Game &game) {
+        std::size_t index = 0;
+        check(try_best_move(game, index));
+        return index;
+    }
+    /// The perfect move within `limits`, with its outcome, plies, proof and nodes searched.
+    [[nodiscard]] ttt_best_move best_move(const Game &game, const SearchLimits &limits) {
+        ttt_best_move best{};
+        check(try_best_move(game, limits, best));
+        return best;
+    }
+    /// best_move without exceptions: `index` is written only on success.
+    [[nodiscard]] ttt_status try_best_move(const Game &game, std::size_t &index) noexcept {
+        return ttt_engine_best_move(get(), game.get(), &index);
+    }
+    /// best_move within `limits` without exceptions: `best` is written only on success.
+    [[nodiscard]] ttt_status try_best_move(const Game &game, const SearchLimits &limits,
+                                           ttt_best_move &best) noexcept {
+        return ttt_engine_best_move_with(get(), game.get(), &limits.raw, &best);
+    }
+    /// Every legal move with its outcome, best first (default limits).
+    [[nodiscard]] std::vector<MoveAnalysis> analyze(const Game &game) {
+        return analyze(game, SearchLimits());
+    }
+    /// The same within `limits`; moves not proven within them are Outcome::Unknown.
+    [[nodiscard]] std::vector<MoveAnalysis> analyze(const Game &game, const SearchLimits &limits) {
+        ttt_engine *engine = get();
+        const ttt_game *raw_game = game.get();
+        const ttt_search_limits *raw_limits = &limits.raw;
+        std::vector<ttt_move_analysis> raw = detail::fetch<ttt_move_analysis>(
+            [&](ttt_move_analysis *buf, std::size_t len, std::size_t *out) {
+                return ttt_engine_analyze_with(engine, raw_game, raw_limits, buf, len, out);
+            });
+        std::vector<MoveAnalysis> moves;
+        moves.reserve(raw.size());
+        for (const ttt_move_analysis &m : raw) {
+            moves.push_back({m.index, static_cast<Outcome>(m.outcome), m.plies});
+        }
+        return moves;
+    }
+
+    /// The C handle, still owned by this Engine (NULL after a move).
+    [[nodiscard]] ttt_engine *get() noexcept { return handle_.get(); }
+
+private:
+    struct Deleter {
+        void operator()(ttt_engine *engine) const noexcept { ttt_engine_free(engine); }
+    };
+    std::unique_ptr<ttt_engine, Deleter> handle_;
+};
+
+/// The library's version string, e.g. "0.2.0".
 [[nodiscard]] inline std::string version() { return ttt_version(); }
 /// The library's version packed as TTT_VERSION_NUMBER: differs from it when the header and
 /// the library do not match.

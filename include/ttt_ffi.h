@@ -11,9 +11,9 @@
 
 enum {
     TTT_VERSION_MAJOR = 0,
-    TTT_VERSION_MINOR = 1,
+    TTT_VERSION_MINOR = 2,
     TTT_VERSION_PATCH = 0,
-    TTT_VERSION_NUMBER = 256,
+    TTT_VERSION_NUMBER = 512,
     TTT_MAX_SIDE = 20,
     TTT_MAX_CELLS = 400,
     TTT_MIN_PLAYERS = 2,
@@ -78,6 +78,8 @@ enum ttt_difficulty {
 };
 typedef uint32_t ttt_difficulty;
 
+typedef struct ttt_engine ttt_engine;
+
 typedef struct ttt_game ttt_game;
 
 typedef struct ttt_rng ttt_rng;
@@ -103,6 +105,7 @@ typedef struct ttt_search_limits {
     uint64_t max_nodes;
     size_t table_bytes;
     const struct ttt_stop_flag *stop;
+    uint64_t max_time_ms;
 } ttt_search_limits;
 
 typedef struct ttt_best_move {
@@ -281,3 +284,47 @@ ttt_status ttt_game_choose_move_with(const struct ttt_game *game,
                                      const struct ttt_search_limits *limits,
                                      size_t *out_index,
                                      bool *out_proven);
+
+ttt_status ttt_engine_new(size_t table_bytes, struct ttt_engine **out_engine);
+
+void ttt_engine_free(struct ttt_engine *engine);
+
+ttt_status ttt_engine_clear(struct ttt_engine *engine);
+
+ttt_status ttt_engine_table_bytes(const struct ttt_engine *engine, size_t *out_bytes);
+
+ttt_status ttt_engine_best_move(struct ttt_engine *engine,
+                                const struct ttt_game *game,
+                                size_t *out_index);
+
+ttt_status ttt_engine_best_move_with(struct ttt_engine *engine,
+                                     const struct ttt_game *game,
+                                     const struct ttt_search_limits *limits,
+                                     struct ttt_best_move *out_best);
+
+ttt_status ttt_engine_analyze(struct ttt_engine *engine,
+                              const struct ttt_game *game,
+                              struct ttt_move_analysis *buf,
+                              size_t buf_len,
+                              size_t *out_len);
+
+ttt_status ttt_engine_analyze_with(struct ttt_engine *engine,
+                                   const struct ttt_game *game,
+                                   const struct ttt_search_limits *limits,
+                                   struct ttt_move_analysis *buf,
+                                   size_t buf_len,
+                                   size_t *out_len);
+
+ttt_status ttt_engine_choose_move(struct ttt_engine *engine,
+                                  const struct ttt_game *game,
+                                  uint32_t difficulty,
+                                  struct ttt_rng *rng,
+                                  size_t *out_index);
+
+ttt_status ttt_engine_choose_move_with(struct ttt_engine *engine,
+                                       const struct ttt_game *game,
+                                       uint32_t difficulty,
+                                       struct ttt_rng *rng,
+                                       const struct ttt_search_limits *limits,
+                                       size_t *out_index,
+                                       bool *out_proven);

@@ -160,7 +160,11 @@ run symbols-only-ttt bash -c "[[ -s '$B/t/symbols.txt' ]] && ! grep -v '^ttt_' '
 # missing from it.
 run hostile-covers-every-export bash -c "for s in \$(cat '$B/t/symbols.txt'); do \
     grep -q \"\\b\$s(\" ttt-ffi/tests/c/test_hostile.c || { echo \"missing: \$s\"; exit 1; }; done"
-run soname bash -c "readelf -d '$LIB/libttt.so' | grep -q 'SONAME.*libttt.so.[0-9]*.[0-9]*'"
+# The soname carries the ABI version, major.minor of the workspace version (libttt.so.0.2).
+TTT_SOVERSION=$(sed -n 's/^version = "\([0-9]*\.[0-9]*\)\..*"/\1/p' Cargo.toml | head -n 1)
+run soname bash -c "[[ -n '$TTT_SOVERSION' ]] && \
+    readelf -d '$LIB/libttt.so' | grep -qF 'Library soname: [libttt.so.$TTT_SOVERSION]' && \
+    [[ -L '$LIB/libttt.so.$TTT_SOVERSION' ]]"
 
 # --- pkg-config and CMake, against the build tree and an installed prefix ---------------------
 # consumers NAME LIBDIR: builds and runs programs the way users do, with the .pc and CMake files
@@ -186,7 +190,7 @@ consumers() {
     run "$name-pkg-config-cc-static" bash -c "$pc && export PKG_CONFIG_PATH && \
         '$CC' -static -std=c99 ${WARN[*]} '$B/t/tiny.c' \$(pkg-config --cflags --libs ttt-static) \
         -o '$out/tiny-static' && '$out/tiny-static' && ! ldd '$out/tiny-static' 2>&1 | grep -q '=>'"
-    # CMake: find_package(ttt 0.1 CONFIG REQUIRED), shared and static, C and C++.
+    # CMake: find_package(ttt 0.2 CONFIG REQUIRED), shared and static, C and C++.
     rm -rf "$out/cmake"
     run "$name-cmake-configure" cmake -S ttt-ffi/tests/consumer -B "$out/cmake" \
         -DCMAKE_PREFIX_PATH="$(dirname "$libdir")" -DCMAKE_BUILD_TYPE=Release
@@ -197,9 +201,11 @@ consumers() {
     done
     run "$name-cmake-static-has-no-libttt-so" bash -c "! ldd '$out/cmake/app_c_static' | grep -q libttt && \
         ! ldd '$out/cmake/app_cxx_static' | grep -q libttt && ldd '$out/cmake/app_c' | grep -q libttt.so"
-    # Before 1.0 a minor version is an ABI: asking for 0.2 (or 1.0) must not find 0.1.
-    run "$name-cmake-refuses-other-minor" bash -c "! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-0.2' \
-        -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=0.2 && \
+    # Before 1.0 a minor version is an ABI: asking for 0.1, 0.3 (or 1.0) must not find 0.2.
+    run "$name-cmake-refuses-other-minor" bash -c "! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-0.1' \
+        -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=0.1 && \
+        ! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-0.3' \
+        -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=0.3 && \
         ! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-1.0' \
         -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=1.0"
 }
@@ -239,6 +245,12 @@ run sdl-gomoku-smoke bash -c "SDL_VIDEODRIVER=offscreen timeout 120 '$SDL_BIN' -
     --nodes 20000 --smoke-moves 3 --smoke '$B/t/sdl-go.png' >'$B/t/sdl-go.txt' && \
     grep -q '^clicks 3' '$B/t/sdl-go.txt' && \
     /usr/bin/python3 scripts/check_sdl_screenshot.py '$B/t/sdl-go.png' '$B/t/sdl-go.txt'"
+# Under a time limit per move (and a budget it would never finish): three moves, the clock ends
+# each search.
+run sdl-gomoku-time-limit bash -c "SDL_VIDEODRIVER=offscreen timeout 60 '$SDL_BIN' --game gomoku \
+    --time 200 --nodes 1000000000 --smoke-moves 3 --smoke '$B/t/sdl-time.png' >'$B/t/sdl-time.txt' && \
+    grep -q '^clicks 3' '$B/t/sdl-time.txt' && \
+    /usr/bin/python3 scripts/check_sdl_screenshot.py '$B/t/sdl-time.png' '$B/t/sdl-time.txt'"
 # Five in a row from an open three: the user makes an open four, Hard can block one end only.
 run sdl-gomoku-win bash -c "SDL_VIDEODRIVER=offscreen timeout 120 '$SDL_BIN' --game gomoku \
     --nodes 200000 --smoke '$B/t/sdl-gw.png' \
@@ -314,9 +326,12 @@ all16=$(printf '%s\\n' $(seq 1 16))
 play_check three-players "$all16$all16" 'Computer \(X\) plays' 'Computer \(O\) plays' \
     'Record: ttt/1 4x4 k=3 players=3 start=X' -- --size 4x4 --k 3 --players 3 --human Y \
     --first computer --difficulty medium --seed 5
+# Five in a row under a time limit per move, through the game's one engine.
+play_check time-limit "h8\nquit\n" 'You \(X\) play h8\.' 'Computer \(O\) plays' 'Bye\.' \
+    -- --size 15x15 --k 5 --time 100 --nodes 100000000 --seed 4
 # Bad flags are refused with a message and exit status 2.
 for flags in "--size 0x3" "--k 9" "--players 5" "--difficulty impossible" "--human Y" "--bogus" \
-    "--seed -1" "--size" "--nodes 0"; do
+    "--seed -1" "--size" "--nodes 0" "--time -1" "--time 5s"; do
     # shellcheck disable=SC2086
     "$B/t/ttt_play" $flags </dev/null >"$B/log/flags.out" 2>&1
     rc=$?

@@ -37,7 +37,8 @@ typedef struct {
     int first_human;   /* 1: the human starts, 0: the computer after the human starts */
     uint64_t seed;
     int seed_given;
-    uint64_t nodes; /* search budget of one computer move or hint */
+    uint64_t nodes;   /* search budget of one computer move or hint */
+    uint64_t time_ms; /* time limit of one computer move or hint, 0 = none */
 } options;
 
 static void usage(FILE *out) {
@@ -52,6 +53,8 @@ static void usage(FILE *out) {
           "  --seed N                        seed of the computer's random choices\n"
           "  --nodes N                       search budget per move (default 300000): Hard\n"
           "                                  plays perfectly whenever the search proves it\n"
+          "  --time MS                       time limit per move in milliseconds (default:\n"
+          "                                  none; the node budget alone decides)\n"
           "  --help                          this text\n"
           "Moves: a cell like b2, a cell number (1 = top-left, counted row by row), or under\n"
           "gravity a column letter or number (1 = leftmost).\n"
@@ -90,6 +93,7 @@ static int parse_options(int argc, char **argv, options *o) {
     o->seed = 0;
     o->seed_given = 0;
     o->nodes = 300000;
+    o->time_ms = 0;
     for (i = 1; i < argc; i++) {
         const char *flag = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -156,6 +160,16 @@ static int parse_options(int argc, char **argv, options *o) {
                 return 2;
             }
             o->nodes = (uint64_t)v;
+        } else if (strcmp(flag, "--time") == 0) {
+            unsigned long long v;
+            char *end = NULL;
+            errno = 0;
+            v = strtoull(value, &end, 10);
+            if (errno != 0 || *end != '\0' || !isdigit((unsigned char)value[0])) {
+                fprintf(stderr, "ttt_play: --time takes a number of milliseconds (0 = no limit)\n");
+                return 2;
+            }
+            o->time_ms = (uint64_t)v;
         } else if (strcmp(flag, "--seed") == 0) {
             unsigned long long s;
             char *end = NULL;
@@ -374,6 +388,7 @@ int main(int argc, char **argv) {
     options o;
     ttt_game *game = NULL;
     ttt_rng *rng = NULL;
+    ttt_engine *engine = NULL;
     ttt_search_limits limits = ttt_search_limits_default();
     int32_t start;
     char line[256], cmd[256];
@@ -382,6 +397,10 @@ int main(int argc, char **argv) {
     if (rc != 0) return rc == 1 ? 0 : rc;
 
     limits.max_nodes = o.nodes;
+    limits.max_time_ms = o.time_ms;
+    /* One engine for the whole game: it keeps its transposition table from one move to the
+     * next (and the hints share it), so Hard does not prove again what earlier moves proved. */
+    must(ttt_engine_new(0, &engine), "ttt_engine_new");
     start = o.first_human ? o.human : (int32_t)((o.human + 1) % (int32_t)o.rules.players);
     must(ttt_game_new(&o.rules, start, &game), "ttt_game_new");
     if (!o.seed_given) o.seed = (uint64_t)time(NULL);
@@ -417,8 +436,9 @@ int main(int argc, char **argv) {
         if (current != o.human) {
             char name[8];
             bool proven = false;
-            must(ttt_game_choose_move_with(game, o.difficulty, rng, &limits, &index, &proven),
-                 "ttt_game_choose_move_with");
+            must(ttt_engine_choose_move_with(engine, game, o.difficulty, rng, &limits, &index,
+                                             &proven),
+                 "ttt_engine_choose_move_with");
             must(ttt_game_play_as(game, current, index), "ttt_game_play_as");
             cell_name(&o.rules, index, name, sizeof name);
             printf("Computer (%c) plays %s%s.\n", mark_of(current), name,
@@ -457,7 +477,8 @@ int main(int argc, char **argv) {
         if (strcmp(cmd, "hint") == 0) {
             ttt_best_move best;
             char name[8];
-            must(ttt_game_best_move_with(game, &limits, &best), "ttt_game_best_move_with");
+            must(ttt_engine_best_move_with(engine, game, &limits, &best),
+                 "ttt_engine_best_move_with");
             cell_name(&o.rules, best.index, name, sizeof name);
             printf("Hint: %s", name);
             if (best.outcome != TTT_OUTCOME_UNKNOWN) {
@@ -488,6 +509,7 @@ int main(int argc, char **argv) {
             }
         }
     }
+    ttt_engine_free(engine);
     ttt_rng_free(rng);
     ttt_game_free(game);
     return 0;

@@ -4,6 +4,8 @@
 // classic board 0 1 2 / 3 4 5 / 6 7 8, and 4 is the centre).
 //
 //   g++ -std=c++17 -Iinclude examples/cpp/raii_demo.cpp -Lbuild/c/lib -lttt
+#include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <string>
 
@@ -85,5 +87,23 @@ int main() {
     const ttt_best_move best = gomoku.best_move(ttt::SearchLimits().max_nodes(5000));
     std::cout << "15x15 opening within 5000 nodes: cell " << best.index << ", "
               << (best.proven ? "proven" : "not proven") << '\n';
+
+    // A game under a clock through one Engine, which keeps its table from move to move: Hard
+    // has at most 50 ms a move (the node budget raised so that the clock decides).
+    using namespace std::chrono_literals;
+    ttt::Engine engine;
+    const ttt::SearchLimits clock = ttt::SearchLimits().max_time(50ms).max_nodes(UINT64_MAX);
+    ttt::Game timed(ttt::Rules::connect_four());
+    while (!timed.is_over()) {
+        bool proven = false;
+        const bool x_to_move = timed.current_player() == ttt::Player::X;
+        timed.play(x_to_move ? engine.choose_move(timed, ttt::Difficulty::Hard, rng, clock, proven)
+                             : timed.choose_move(ttt::Difficulty::Medium, rng));
+    }
+    std::cout << "Connect Four, Hard (50 ms a move, one engine) against Medium: "
+              << ttt::to_string(timed.status())
+              << (timed.status() == ttt::GameStatus::Win ? " for " + ttt::to_string(timed.winner())
+                                                         : std::string())
+              << '\n';
     return 0;
 }

@@ -4,6 +4,7 @@
  *   ttt_sdl                        Connect Four (7 x 6, four in a row, gravity); you are red
  *   ttt_sdl --game gomoku          five in a row on 15 x 15; you are black
  *   ttt_sdl --difficulty medium --seed 7 --nodes 500000
+ *   ttt_sdl --game gomoku --time 500    Hard thinks at most half a second a move
  *
  * Click a column (Connect Four) or a cell (five in a row). N starts a new game, Escape or
  * closing the window quits. The bar at the top shows whose turn it is (a moving stripe while
@@ -12,7 +13,10 @@
  *
  * The computer thinks on a worker thread with a stop flag in its search limits, so the window
  * keeps drawing and answering; a new game or quitting sets the flag, and the search returns at
- * once with its best unproven move, which is thrown away.
+ * once with its best unproven move, which is thrown away. It searches with one ttt_engine for
+ * the whole game, which keeps its transposition table from one move to the next (what earlier
+ * moves proved is not proved again); only the worker thread touches the engine while it runs, and a
+ * new game clears it once the worker has stopped.
  *
  * Cells are numbered as everywhere in libttt: row-major from the top-left, from 0
  * (index = row * width + col); Connect Four columns from 0 on the left.
@@ -58,6 +62,7 @@ typedef struct {
     int width_px, height_px;
     uint32_t difficulty;
     uint64_t nodes;
+    uint64_t time_ms; /* time limit of one computer move, 0 = none */
     uint64_t seed;
     const char *record;
     const char *smoke_png;
@@ -68,9 +73,11 @@ typedef struct {
 /* The computer's move, computed on a worker thread from its own copy of the game. */
 typedef struct {
     ttt_game *position; /* owned by the worker while it runs */
+    ttt_engine *engine; /* used by the worker only, while it runs */
     ttt_rng *rng;
     ttt_stop_flag *stop;
     uint64_t nodes;
+    uint64_t time_ms;
     uint32_t difficulty;
     uint32_t event; /* SDL user event posted when done */
     size_t move;
@@ -83,8 +90,9 @@ static int search_thread(void *data) {
     bool proven = false;
     limits.max_nodes = job->nodes;
     limits.stop = job->stop;
-    job->status = ttt_game_choose_move_with(job->position, job->difficulty, job->rng, &limits,
-                                            &job->move, &proven);
+    limits.max_time_ms = job->time_ms;
+    job->status = ttt_engine_choose_move_with(job->engine, job->position, job->difficulty,
+                                              job->rng, &limits, &job->move, &proven);
     {
         SDL_Event done;
         SDL_zero(done);
@@ -399,6 +407,8 @@ static int parse_options(int argc, char **argv, options *o) {
             o->difficulty = d;
         } else if (strcmp(argv[i], "--nodes") == 0 && v != NULL) {
             o->nodes = strtoull(v, NULL, 10);
+        } else if (strcmp(argv[i], "--time") == 0 && v != NULL) {
+            o->time_ms = strtoull(v, NULL, 10);
         } else if (strcmp(argv[i], "--seed") == 0 && v != NULL) {
             o->seed = strtoull(v, NULL, 10);
         } else if (strcmp(argv[i], "--record") == 0 && v != NULL) {
@@ -438,6 +448,7 @@ int main(int argc, char **argv) {
     ttt_game *game;
     ttt_rng *rng = NULL;
     ttt_stop_flag *stop = NULL;
+    ttt_engine *engine = NULL;
     search_job job;
     SDL_Thread *worker = NULL;
     int running = 1, hover_col = -1, clicks = 0, exit_code = 0;
@@ -445,7 +456,7 @@ int main(int argc, char **argv) {
 
     if (!parse_options(argc, argv, &o)) {
         fprintf(stderr, "usage: ttt_sdl [--game connect4|gomoku] [--difficulty easy|medium|hard] "
-                        "[--nodes N] [--seed N] [--record TEXT] [--smoke OUT.png "
+                        "[--nodes N] [--time MS] [--seed N] [--record TEXT] [--smoke OUT.png "
                         "[--smoke-moves N] [--smoke-interrupt]]\n");
         return 2;
     }
@@ -453,6 +464,7 @@ int main(int argc, char **argv) {
     must(ttt_game_rules(game, &o.rules), "ttt_game_rules");
     must(ttt_rng_new(o.seed, &rng), "ttt_rng_new");
     must(ttt_stop_flag_new(&stop), "ttt_stop_flag_new");
+    must(ttt_engine_new(0, &engine), "ttt_engine_new");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr, "ttt_sdl: SDL_Init: %s\n", SDL_GetError());
         return 1;
@@ -479,9 +491,11 @@ int main(int argc, char **argv) {
         if (state == TTT_GAME_STATE_IN_PROGRESS && current != human && worker == NULL) {
             must(ttt_game_clone(game, &job.position), "ttt_game_clone");
             must(ttt_stop_flag_clear(stop), "ttt_stop_flag_clear");
+            job.engine = engine;
             job.rng = rng;
             job.stop = stop;
             job.nodes = o.nodes;
+            job.time_ms = o.time_ms;
             job.difficulty = o.difficulty;
             worker = SDL_CreateThread(search_thread, "ttt-search", &job);
             if (worker == NULL) die("SDL_CreateThread");
@@ -519,6 +533,8 @@ int main(int argc, char **argv) {
                 }
                 ttt_game_free(game);
                 game = new_game(&o);
+                /* A new game: forget the old one's positions (the worker has stopped). */
+                must(ttt_engine_clear(engine), "ttt_engine_clear");
                 if (o.smoke_png != NULL && o.smoke_interrupt) {
                     printf("interrupted a search and started a new game\n");
                     running = 0;
@@ -573,6 +589,7 @@ int main(int argc, char **argv) {
         for (i = 0; i < nline; i++) printf(" %zu", line[i]);
         printf("\nrecord %s\nclicks %d\n", record, clicks);
     }
+    ttt_engine_free(engine);
     ttt_stop_flag_free(stop);
     ttt_rng_free(rng);
     ttt_game_free(game);

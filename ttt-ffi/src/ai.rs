@@ -16,7 +16,12 @@ pub enum ttt_difficulty {
     TTT_DIFFICULTY_EASY = 0,
     /// Win now if possible, else block a win, else a random move.
     TTT_DIFFICULTY_MEDIUM = 1,
-    /// Perfect play, uniformly random among all moves of the best exact score.
+    /// Perfect play where the search finishes within its limits: uniformly random among all
+    /// moves of the best exact score. On boards it cannot solve in time (15×15, Connect Four
+    /// from the opening, ...): a win at once, a forced block or a forced win by continuous
+    /// threats first (proven), else the best move of an anytime search with an evaluation,
+    /// unproven (random among the moves it rates equal). See `ttt_engine` to keep its table
+    /// between moves, and the README for three or four players (paranoid search).
     TTT_DIFFICULTY_HARD = 2,
 }
 
@@ -25,7 +30,7 @@ pub enum ttt_difficulty {
 /// by `ttt_rng_free`. Not shareable between threads while in use: each call that draws from it
 /// needs exclusive access.
 pub struct ttt_rng {
-    inner: SeededRng,
+    pub(crate) inner: SeededRng,
 }
 
 /// A caller-supplied source of randomness: returns a float in [0, 1) each time it is called,
@@ -93,7 +98,7 @@ pub unsafe extern "C" fn ttt_difficulty_parse(
     })
 }
 
-fn difficulty_arg(value: u32) -> Result<Difficulty, Failure> {
+pub(crate) fn difficulty_arg(value: u32) -> Result<Difficulty, Failure> {
     match value {
         0 => Ok(Difficulty::Easy),
         1 => Ok(Difficulty::Medium),
@@ -105,7 +110,7 @@ fn difficulty_arg(value: u32) -> Result<Difficulty, Failure> {
     }
 }
 
-fn ai_error(e: AiError) -> Failure {
+pub(crate) fn ai_error(e: AiError) -> Failure {
     match e {
         AiError::GameOver => Failure::new(ttt_status::TTT_STATUS_GAME_OVER, e.to_string()),
     }

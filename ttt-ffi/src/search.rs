@@ -8,6 +8,7 @@ use crate::status::ttt_status;
 use std::ffi::{CStr, c_char};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 use ttt_core::{BestMove, GameState, MoveAnalysis, Outcome, SearchLimits};
 
 /// The result of a move under perfect play, for the player making it.
@@ -18,11 +19,13 @@ use ttt_core::{BestMove, GameState, MoveAnalysis, Outcome, SearchLimits};
 /// do; `TTT_OUTCOME_LOSS` that the others together can force a win for one of them;
 /// `TTT_OUTCOME_DRAW` that they can stop every other player from winning but cannot force a win.
 ///
-/// Unproven answers: a search that reaches its node budget or sees its stop flag set returns
-/// what it has. The moves it proved keep their outcome; the others are `TTT_OUTCOME_UNKNOWN`
-/// (plies -1), never a guess. The best move is then the fastest proven win if there is one,
-/// else the most promising unproven move (a win at once, a forced block, the threats it makes,
-/// closeness to the centre), with `proven` false.
+/// Unproven answers: a search that reaches its node budget or time limit, or sees its stop
+/// flag set, returns what it has. The moves it proved keep their outcome; the others are
+/// `TTT_OUTCOME_UNKNOWN` (plies -1), never a guess. The best move is then a proven win if
+/// there is one (a win at once and a forced win by continuous threats are found first); else
+/// the unproven move the anytime search (iterative deepening with an evaluation of open lines
+/// and threats) rates best, with `proven` false; a proven draw only when every other move is
+/// proven lost, a proven loss only when every move is.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ttt_outcome {
@@ -81,6 +84,13 @@ pub struct ttt_search_limits {
     /// A flag another thread may set to stop the search early (the call then returns its best
     /// unproven answer, as with the node budget), or NULL. Not owned: it must outlive the call.
     pub stop: *const ttt_stop_flag,
+    /// Most wall-clock milliseconds one call may take, 0 for no limit (the default). The call
+    /// then returns the best answer it has, within a few milliseconds of the limit (it is
+    /// polled with the stop flag). A limit makes answers depend on the machine's speed and
+    /// load; without one, the answer depends only on the node budget, the same on every
+    /// machine. Whichever of the node budget, the time limit and the stop flag comes first
+    /// ends the search. Every value is accepted.
+    pub max_time_ms: u64,
 }
 
 impl ttt_search_limits {
@@ -99,7 +109,7 @@ impl ttt_search_limits {
             max_nodes: limits.max_nodes,
             table_bytes: limits.table_bytes,
             stop,
-            ..SearchLimits::default()
+            max_time: (limits.max_time_ms > 0).then(|| Duration::from_millis(limits.max_time_ms)),
         })
     }
 }
@@ -208,7 +218,7 @@ impl From<BestMove> for ttt_best_move {
     }
 }
 
-fn game_over(state: &GameState) -> Result_ {
+pub(crate) fn game_over(state: &GameState) -> Result_ {
     if state.is_over() {
         Err(Failure::new(ttt_status::TTT_STATUS_GAME_OVER, "the game is over"))
     } else {
@@ -216,17 +226,25 @@ fn game_over(state: &GameState) -> Result_ {
     }
 }
 
-/// The default search limits: 100 thousand nodes (tens of milliseconds for Hard's move on
-/// the biggest boards: budgeted answers scale it to the board), a 64 MiB transposition table,
-/// no stop flag.
+/// What `ttt_search_limits_default` returns should it ever fail (it cannot).
+const NO_LIMITS: ttt_search_limits =
+    ttt_search_limits { max_nodes: 0, table_bytes: 0, stop: std::ptr::null(), max_time_ms: 0 };
+
+/// The default search limits: 100000 nodes (tens of milliseconds for Hard's move on any board:
+/// a budgeted answer spends 64/bits of the budget on boards laid out in more than 64 bits,
+/// `(width + 1) * height`, where a node costs that much more), a 64 MiB transposition table,
+/// no stop flag, no time limit (`max_time_ms` = 0: the answer depends only on the node budget,
+/// the same on every machine). For a game under a clock, set `max_time_ms` (and raise
+/// `max_nodes`, for example to `UINT64_MAX`, so that the clock is what stops the search).
 #[unsafe(no_mangle)]
 pub extern "C" fn ttt_search_limits_default() -> ttt_search_limits {
-    guard(ttt_search_limits { max_nodes: 0, table_bytes: 0, stop: std::ptr::null() }, || {
+    guard(NO_LIMITS, || {
         let d = SearchLimits::default();
         ttt_search_limits {
             max_nodes: d.max_nodes,
             table_bytes: d.table_bytes,
             stop: std::ptr::null(),
+            max_time_ms: d.max_time.map_or(0, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
         }
     })
 }
@@ -325,11 +343,27 @@ unsafe fn analyze_into(
     buf_len: usize,
     out_len: *mut usize,
 ) -> Result_ {
+    // SAFETY: forwarded contract.
+    unsafe { analyze_into_with(state, limits, buf, buf_len, out_len, ttt_core::analyze_with) }
+}
+
+/// [`analyze_into`] with the analysis made by `analyze` (a free function or an engine's).
+///
+/// # Safety
+/// As `copy_out`.
+pub(crate) unsafe fn analyze_into_with(
+    state: &GameState,
+    limits: &SearchLimits,
+    buf: *mut ttt_move_analysis,
+    buf_len: usize,
+    out_len: *mut usize,
+    analyze: impl FnOnce(&GameState, &SearchLimits) -> Vec<MoveAnalysis>,
+) -> Result_ {
     let needed = state.available_moves().len();
     // SAFETY: forwarded contract.
     unsafe { reserve(needed, buf, buf_len, out_len) }?;
     let analysis: Vec<ttt_move_analysis> =
-        ttt_core::analyze_with(state, limits).into_iter().map(Into::into).collect();
+        analyze(state, limits).into_iter().map(Into::into).collect();
     // SAFETY: forwarded contract.
     unsafe { copy_out(&analysis, buf, buf_len, out_len) }
 }

@@ -46,6 +46,7 @@ static void guarded_free(guarded g) { free(g.block); }
 #define SENTINEL_GAME ((ttt_game *)(uintptr_t)0x1)
 #define SENTINEL_RNG ((ttt_rng *)(uintptr_t)0x1)
 #define SENTINEL_FLAG ((ttt_stop_flag *)(uintptr_t)0x1)
+#define SENTINEL_ENGINE ((ttt_engine *)(uintptr_t)0x1)
 #define SENTINEL_SIZE ((size_t)0x5A5A5A5A)
 
 static const int32_t BAD_PLAYERS[] = {-2, 4, 5, 100, INT32_MIN, INT32_MAX};
@@ -71,7 +72,7 @@ static void test_values(void) {
     CHECK(ttt_version() != NULL && strlen(ttt_version()) > 0);
     CHECK(ttt_version_number() == TTT_VERSION_NUMBER);
     CHECK(c.gravity == 0 && c4.gravity == 1);
-    CHECK(d.max_nodes > 0 && d.stop == NULL);
+    CHECK(d.max_nodes > 0 && d.stop == NULL && d.max_time_ms == 0);
     for (i = 0; i < sizeof BAD_ENUMS / sizeof BAD_ENUMS[0]; i++) {
         CHECK(ttt_status_name(BAD_ENUMS[i] + 20) != NULL);
         CHECK(ttt_status_str(BAD_ENUMS[i] + 20) != NULL);
@@ -241,6 +242,16 @@ static ttt_status call_analyze_with(const ttt_game *g, void *b, size_t n, size_t
     limits.max_nodes = 5000;
     return ttt_game_analyze_with(g, &limits, b, n, o);
 }
+/* The engine the buffer calls on an engine use (made by test_buffers). */
+static ttt_engine *buffer_engine;
+static ttt_status call_engine_analyze(const ttt_game *g, void *b, size_t n, size_t *o) {
+    return ttt_engine_analyze(buffer_engine, g, b, n, o);
+}
+static ttt_status call_engine_analyze_with(const ttt_game *g, void *b, size_t n, size_t *o) {
+    ttt_search_limits limits = ttt_search_limits_default();
+    limits.max_nodes = 5000;
+    return ttt_engine_analyze_with(buffer_engine, g, &limits, b, n, o);
+}
 
 static void check_buffer_call(const char *name, buffer_call call, size_t elem,
                               const ttt_game *game) {
@@ -283,10 +294,18 @@ static void test_buffers(void) {
     check_buffer_call("board_string", call_board_string, 1, game);
     check_buffer_call("analyze", call_analyze, sizeof(ttt_move_analysis), game);
     check_buffer_call("analyze_with", call_analyze_with, sizeof(ttt_move_analysis), game);
+    CHECK_OK(ttt_engine_new(1 << 20, &buffer_engine));
+    check_buffer_call("engine_analyze", call_engine_analyze, sizeof(ttt_move_analysis), game);
+    check_buffer_call("engine_analyze_with", call_engine_analyze_with, sizeof(ttt_move_analysis),
+                      game);
     ttt_game_free(game);
     CHECK_OK(ttt_game_new(&c4, TTT_PLAYER_X, &game));
     check_buffer_call("legal_moves c4", call_legal_moves, sizeof(size_t), game);
     check_buffer_call("analyze_with c4", call_analyze_with, sizeof(ttt_move_analysis), game);
+    check_buffer_call("engine_analyze_with c4", call_engine_analyze_with,
+                      sizeof(ttt_move_analysis), game);
+    ttt_engine_free(buffer_engine);
+    buffer_engine = NULL;
     ttt_game_free(game);
     ttt_game_free(won);
 }
@@ -443,6 +462,126 @@ static void test_search_and_ai(void) {
     ttt_game_free(game);
 }
 
+/* The engine: NULL in each pointer argument (the engine, the game, the rng, the limits and each
+ * output), difficulties out of range, a finished game, a stop flag already set and the largest
+ * time limit; outputs keep their sentinels on failure. Buffers are checked by test_buffers. */
+static void test_engine(void) {
+    ttt_game *game = fresh_game(), *won = NULL;
+    ttt_engine *engine = SENTINEL_ENGINE;
+    ttt_rng *rng = NULL;
+    ttt_stop_flag *flag = NULL;
+    ttt_search_limits limits = ttt_search_limits_default();
+    ttt_best_move best, best_before;
+    ttt_move_analysis moves[9];
+    size_t index = SENTINEL_SIZE, n = SENTINEL_SIZE, bytes = SENTINEL_SIZE, i;
+    bool proven = true;
+    double value = -1.0;
+    memset(&best, 0x5A, sizeof best);
+    best_before = best;
+    CHECK_OK(ttt_game_from_record("ttt/1 3x3 k=3 players=2 start=X moves=0,3,1,4,2", 47, &won));
+
+    CHECK_STATUS(ttt_engine_new(0, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK(engine == SENTINEL_ENGINE);
+    ttt_engine_free(NULL);
+    CHECK_STATUS(ttt_engine_clear(NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_table_bytes(NULL, &bytes), TTT_STATUS_NULL_ARGUMENT);
+    CHECK(bytes == SENTINEL_SIZE);
+    /* Any size is accepted: the tables only grow while searches fill them. */
+    CHECK_OK(ttt_engine_new(SIZE_MAX, &engine));
+    CHECK_OK(ttt_engine_table_bytes(engine, &bytes));
+    CHECK(bytes == SIZE_MAX);
+    CHECK_OK(ttt_engine_best_move(engine, game, &index));
+    CHECK(index == 4);
+    ttt_engine_free(engine);
+    CHECK_OK(ttt_engine_new(1, &engine));
+    CHECK_OK(ttt_engine_best_move(engine, game, &index));
+    CHECK(index == 4);
+    ttt_engine_free(engine);
+    CHECK_OK(ttt_engine_new(0, &engine));
+    bytes = SENTINEL_SIZE;
+    CHECK_STATUS(ttt_engine_table_bytes(engine, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_OK(ttt_rng_new(9, &rng));
+
+    index = SENTINEL_SIZE;
+    CHECK_STATUS(ttt_engine_best_move(NULL, game, &index), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_best_move(engine, NULL, &index), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_best_move(engine, game, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_best_move(engine, won, &index), TTT_STATUS_GAME_OVER);
+    CHECK_STATUS(ttt_engine_best_move_with(NULL, game, &limits, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_best_move_with(engine, NULL, &limits, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_best_move_with(engine, game, NULL, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_best_move_with(engine, game, &limits, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_best_move_with(engine, won, &limits, &best), TTT_STATUS_GAME_OVER);
+    CHECK_STATUS(ttt_engine_analyze(NULL, game, moves, 9, &n), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_analyze_with(NULL, game, &limits, moves, 9, &n),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_analyze_with(engine, game, NULL, moves, 9, &n),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK(n == SENTINEL_SIZE);
+    CHECK_STATUS(ttt_engine_choose_move(NULL, game, 0, rng, &index), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move(engine, NULL, 0, rng, &index), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move(engine, game, 0, NULL, &index), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move(engine, game, 0, rng, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move(engine, won, 2, rng, &index), TTT_STATUS_GAME_OVER);
+    CHECK_STATUS(ttt_engine_choose_move_with(NULL, game, 0, rng, &limits, &index, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move_with(engine, NULL, 0, rng, &limits, &index, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move_with(engine, game, 0, NULL, &limits, &index, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move_with(engine, game, 0, rng, NULL, &index, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move_with(engine, game, 0, rng, &limits, NULL, &proven),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move_with(engine, game, 0, rng, &limits, &index, NULL),
+                 TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_choose_move_with(engine, won, 2, rng, &limits, &index, &proven),
+                 TTT_STATUS_GAME_OVER);
+    for (i = 0; i < sizeof BAD_ENUMS / sizeof BAD_ENUMS[0]; i++) {
+        CHECK_STATUS(ttt_engine_choose_move(engine, game, BAD_ENUMS[i], rng, &index),
+                     TTT_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(
+            ttt_engine_choose_move_with(engine, game, BAD_ENUMS[i], rng, &limits, &index, &proven),
+            TTT_STATUS_INVALID_ARGUMENT);
+    }
+    CHECK(index == SENTINEL_SIZE && proven == true);
+    CHECK(memcmp(&best, &best_before, sizeof best) == 0);
+    /* Failed calls drew nothing from the generator: it gives what a fresh one of its seed does. */
+    {
+        ttt_rng *fresh = NULL;
+        double expected = -2.0;
+        CHECK_OK(ttt_rng_new(9, &fresh));
+        CHECK_OK(ttt_rng_next_f64(fresh, &expected));
+        CHECK_OK(ttt_rng_next_f64(rng, &value));
+        CHECK(value == expected);
+        ttt_rng_free(fresh);
+    }
+    /* A stop flag already set, the largest time limit, no node limit: answers, never hangs. */
+    CHECK_OK(ttt_stop_flag_new(&flag));
+    CHECK_OK(ttt_stop_flag_set(flag));
+    limits.stop = flag;
+    limits.max_nodes = UINT64_MAX;
+    limits.max_time_ms = UINT64_MAX;
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &best));
+    CHECK(best.index < 9);
+    CHECK_OK(ttt_engine_choose_move_with(engine, game, 2, rng, &limits, &index, &proven));
+    CHECK(index < 9);
+    CHECK_OK(ttt_engine_analyze_with(engine, game, &limits, moves, 9, &n));
+    CHECK(n == 9);
+    /* The largest budget with the smallest time limit: the clock stops it. */
+    limits.stop = NULL;
+    limits.max_time_ms = 1;
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &best));
+    CHECK(best.index < 9);
+    CHECK_OK(ttt_engine_clear(engine));
+    CHECK_OK(ttt_engine_clear(engine));
+    ttt_stop_flag_free(flag);
+    ttt_rng_free(rng);
+    ttt_engine_free(engine);
+    ttt_game_free(won);
+    ttt_game_free(game);
+}
+
 int main(void) {
     test_values();
     test_last_error();
@@ -451,5 +590,6 @@ int main(void) {
     test_buffers();
     test_game_calls();
     test_search_and_ai();
+    test_engine();
     return check_summary("test_hostile");
 }

@@ -1,10 +1,13 @@
-/* C tests of the search exports of libttt: the perfect move, the analysis, search limits and
- * the stop flag, NULL arguments and short buffers. */
+/* C tests of the search exports of libttt: the perfect move, the analysis, search limits, the
+ * stop flag and the time limit, the engine, NULL arguments and short buffers. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "ttt.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -166,10 +169,123 @@ static void test_stop_flag(void) {
     ttt_game_free(game);
 }
 
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The time limit: on 20 x 20 with no node budget to speak of, a call with 200 ms returns well
+ * within 2 s (a generous bound: the tests also run under valgrind), free function and engine,
+ * best move and Hard's move alike. */
+static void test_time_limit(void) {
+    ttt_rules big = {20, 20, 5, 2, false};
+    ttt_game *game = NULL;
+    ttt_engine *engine = NULL;
+    ttt_rng *rng = NULL;
+    ttt_search_limits limits = ttt_search_limits_default();
+    ttt_best_move best;
+    size_t index = SIZE_MAX;
+    bool proven = true;
+    double start;
+    CHECK(limits.max_time_ms == 0);
+    limits.max_nodes = UINT64_MAX;
+    limits.max_time_ms = 200;
+    CHECK_OK(ttt_game_new(&big, TTT_PLAYER_X, &game));
+    CHECK_OK(ttt_game_play(game, 210));
+    CHECK_OK(ttt_game_play(game, 189));
+    CHECK_OK(ttt_game_play(game, 211));
+    CHECK_OK(ttt_engine_new(0, &engine));
+    CHECK_OK(ttt_rng_new(4, &rng));
+    start = now_seconds();
+    CHECK_OK(ttt_game_best_move_with(game, &limits, &best));
+    CHECK(now_seconds() - start < 2.0);
+    CHECK(best.index < 400 && !best.proven && best.nodes > 0);
+    start = now_seconds();
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &best));
+    CHECK(now_seconds() - start < 2.0);
+    CHECK(best.index < 400 && !best.proven);
+    start = now_seconds();
+    CHECK_OK(ttt_engine_choose_move_with(engine, game, TTT_DIFFICULTY_HARD, rng, &limits, &index,
+                                         &proven));
+    CHECK(now_seconds() - start < 2.0);
+    CHECK(index < 400 && !proven);
+    ttt_rng_free(rng);
+    ttt_engine_free(engine);
+    ttt_game_free(game);
+}
+
+/* The engine answers as the free functions do where the search finishes; it keeps its table
+ * (the same search again costs fewer nodes); cleared, it answers exactly as a fresh engine. */
+static void test_engine(void) {
+    ttt_rules classic = ttt_rules_classic(), c4 = ttt_rules_connect_four();
+    ttt_engine *engine = NULL, *fresh = NULL;
+    ttt_game *game = NULL;
+    ttt_search_limits limits = ttt_search_limits_default();
+    ttt_best_move first, again, free_best;
+    ttt_move_analysis ours[9], theirs[9];
+    size_t index = SIZE_MAX, n = 0, m = 0, bytes = 0, i;
+    CHECK_OK(ttt_engine_new(0, &engine));
+    CHECK_OK(ttt_engine_table_bytes(engine, &bytes));
+    CHECK(bytes == limits.table_bytes);
+    ttt_engine_free(engine);
+    CHECK_OK(ttt_engine_new(1 << 20, &engine));
+    CHECK_OK(ttt_engine_table_bytes(engine, &bytes));
+    CHECK(bytes == 1 << 20);
+
+    CHECK_OK(ttt_game_new(&classic, TTT_PLAYER_X, &game));
+    CHECK_OK(ttt_engine_best_move(engine, game, &index));
+    CHECK(index == 4);
+    ttt_game_free(game);
+    game = from_board("X...O...X", TTT_PLAYER_O);
+    CHECK_OK(ttt_engine_clear(engine));
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &first));
+    CHECK(first.index == 1 && first.proven && first.outcome == TTT_OUTCOME_DRAW);
+    CHECK(first.plies == 6 && first.nodes > 0);
+    CHECK_OK(ttt_game_best_move_with(game, &limits, &free_best));
+    CHECK(free_best.index == first.index && free_best.nodes == first.nodes);
+    /* The table is kept: the same search again finds its work and costs fewer nodes. */
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &again));
+    CHECK(again.index == 1 && again.proven && again.outcome == TTT_OUTCOME_DRAW);
+    CHECK(again.nodes < first.nodes);
+    CHECK_OK(ttt_engine_analyze(engine, game, ours, 9, &n));
+    CHECK_OK(ttt_game_analyze(game, theirs, 9, &m));
+    CHECK(n == 6 && m == 6);
+    for (i = 0; i < n && i < m; i++) {
+        CHECK(ours[i].index == theirs[i].index && ours[i].outcome == theirs[i].outcome &&
+              ours[i].plies == theirs[i].plies);
+    }
+    CHECK_OK(ttt_engine_analyze_with(engine, game, &limits, ours, 9, &n));
+    CHECK(n == 6 && ours[0].index == theirs[0].index);
+    /* Cleared: exactly a fresh engine's answer, nodes included. */
+    CHECK_OK(ttt_engine_clear(engine));
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &again));
+    CHECK(again.index == first.index && again.nodes == first.nodes);
+    ttt_game_free(game);
+
+    /* Connect Four under a small budget, on a cleared engine and on a fresh one: the same. */
+    CHECK_OK(ttt_engine_new(1 << 20, &fresh));
+    CHECK_OK(ttt_game_new(&c4, TTT_PLAYER_X, &game));
+    CHECK_OK(ttt_game_play(game, 38));
+    limits.max_nodes = 20000;
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &first));
+    CHECK_OK(ttt_engine_clear(engine));
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &again));
+    CHECK_OK(ttt_engine_best_move_with(fresh, game, &limits, &free_best));
+    CHECK(again.index == free_best.index && again.nodes == free_best.nodes &&
+          again.proven == free_best.proven && again.outcome == free_best.outcome);
+    CHECK(first.index < 42);
+    ttt_engine_free(fresh);
+    ttt_engine_free(engine);
+    ttt_game_free(game);
+}
+
 int main(void) {
     test_best_move();
     test_analyze();
     test_limits_on_a_big_board();
     test_stop_flag();
+    test_time_limit();
+    test_engine();
     return check_summary("test_search");
 }

@@ -1,6 +1,8 @@
 /* The thread-safety rules of ttt.h, exercised: distinct handles on distinct threads, one game
- * read from several threads at once (const calls), a stop flag set from another thread, and the
- * last error message kept per thread. Built with -pthread. */
+ * read from several threads at once (const calls), a stop flag set from another thread, engines
+ * searching on several threads at once (one thread per engine at a time, moved between threads
+ * between calls) and stopped from another, and the last error message kept per thread. Built
+ * with -pthread. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "ttt.h"
@@ -70,6 +72,64 @@ static void *stopper(void *arg) {
     return NULL;
 }
 
+/* One engine per thread: a search on 20 x 20 with no node budget to speak of, which only the
+ * stop flag (set by the main thread) ends. */
+typedef struct {
+    ttt_engine *engine;
+    const ttt_game *game;
+    ttt_best_move best;
+    ttt_status status;
+} engine_job;
+
+static void *engine_worker(void *arg) {
+    engine_job *job = arg;
+    ttt_search_limits limits = ttt_search_limits_default();
+    limits.max_nodes = UINT64_MAX;
+    limits.stop = flag;
+    job->status = ttt_engine_best_move_with(job->engine, job->game, &limits, &job->best);
+    return NULL;
+}
+
+static void test_engines_on_threads(void) {
+    ttt_rules big = {20, 20, 5, 2, false};
+    ttt_game *game = NULL;
+    engine_job jobs[2];
+    pthread_t workers[2], stop_thread;
+    void *rc = (void *)1;
+    size_t index = SIZE_MAX;
+    int i;
+    CHECK_OK(ttt_stop_flag_new(&flag));
+    CHECK_OK(ttt_game_new(&big, TTT_PLAYER_X, &game));
+    CHECK_OK(ttt_game_play(game, 210));
+    for (i = 0; i < 2; i++) {
+        jobs[i].engine = NULL;
+        jobs[i].game = game; /* read by both threads at once: const calls */
+        jobs[i].status = TTT_STATUS_PANIC;
+        CHECK_OK(ttt_engine_new((size_t)1 << 22, &jobs[i].engine));
+        CHECK(pthread_create(&workers[i], NULL, engine_worker, &jobs[i]) == 0);
+    }
+    CHECK(pthread_create(&stop_thread, NULL, stopper, NULL) == 0);
+    CHECK(pthread_join(stop_thread, &rc) == 0 && rc == NULL);
+    for (i = 0; i < 2; i++) {
+        CHECK(pthread_join(workers[i], NULL) == 0);
+        CHECK_OK(jobs[i].status);
+        CHECK(!jobs[i].best.proven && jobs[i].best.index < 400 && jobs[i].best.index != 210);
+        /* Back on the main thread, the same engine goes on (a classic board, solved). */
+        {
+            ttt_rules classic = ttt_rules_classic();
+            ttt_game *small = NULL;
+            CHECK_OK(ttt_game_new(&classic, TTT_PLAYER_X, &small));
+            CHECK_OK(ttt_engine_best_move(jobs[i].engine, small, &index));
+            CHECK(index == 4);
+            ttt_game_free(small);
+        }
+        ttt_engine_free(jobs[i].engine);
+    }
+    ttt_stop_flag_free(flag);
+    flag = NULL;
+    ttt_game_free(game);
+}
+
 int main(void) {
     pthread_t threads[THREADS], stop_thread;
     ttt_rules rules = ttt_rules_classic();
@@ -96,6 +156,7 @@ int main(void) {
         CHECK_OK(ttt_stop_flag_new(&flag));
         CHECK_OK(ttt_game_new(&gomoku, TTT_PLAYER_X, &game));
         limits.stop = flag;
+        limits.max_nodes = UINT64_MAX; /* only the flag can end it */
         CHECK(pthread_create(&stop_thread, NULL, stopper, NULL) == 0);
         CHECK_OK(ttt_game_best_move_with(game, &limits, &best));
         CHECK(pthread_join(stop_thread, &rc) == 0 && rc == NULL);
@@ -103,5 +164,6 @@ int main(void) {
         ttt_stop_flag_free(flag);
         ttt_game_free(game);
     }
+    test_engines_on_threads();
     return check_summary("test_threads");
 }

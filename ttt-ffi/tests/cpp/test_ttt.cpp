@@ -1,6 +1,7 @@
 // C++17 tests of the RAII wrapper include/ttt.hpp (and through it, the C API from C++).
 #include "ttt.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -257,6 +258,91 @@ void test_callable_randomness_and_limits() {
     CHECK(small.size() == 9 && small.at(0).outcome == ttt::Outcome::Draw);
 }
 
+// A whole Connect Four game through one Engine: Hard (the engine) against Medium, every move
+// legal, the game finished, Hard not beaten; then the engine's other calls and its errors.
+void test_engine() {
+    using namespace std::chrono_literals;
+    ttt::Engine engine(1 << 22);
+    CHECK(engine.table_bytes() == (1u << 22));
+    CHECK(ttt::Engine().table_bytes() == ttt::SearchLimits().raw.table_bytes);
+    ttt::Rng rng(17);
+    ttt::Game game(ttt::Rules::connect_four());
+    const ttt::SearchLimits limits = ttt::SearchLimits().max_nodes(20000);
+    int hard_moves = 0;
+    while (game.status() == ttt::GameStatus::InProgress) {
+        if (game.current_player() == ttt::Player::X) {
+            bool proven = true;
+            std::size_t move = engine.choose_move(game, ttt::Difficulty::Hard, rng, limits, proven);
+            game.play(move);
+            ++hard_moves;
+        } else {
+            game.play(game.choose_move(ttt::Difficulty::Medium, rng));
+        }
+    }
+    CHECK(hard_moves >= 4);
+    CHECK(game.status() == ttt::GameStatus::Draw || game.winner() == ttt::Player::X);
+    // The game is over: the throwing calls throw GAME_OVER, the try_ calls return it and
+    // leave their outputs alone.
+    CHECK(thrown_status([&] { (void)engine.best_move(game); }) == TTT_STATUS_GAME_OVER);
+    CHECK(thrown_status([&] { (void)engine.choose_move(game, ttt::Difficulty::Hard, rng); }) ==
+          TTT_STATUS_GAME_OVER);
+    std::size_t index = 777;
+    bool proven = true;
+    ttt_best_move best{};
+    best.index = 777;
+    CHECK(engine.try_best_move(game, index) == TTT_STATUS_GAME_OVER && index == 777);
+    CHECK(engine.try_best_move(game, limits, best) == TTT_STATUS_GAME_OVER && best.index == 777);
+    CHECK(engine.try_choose_move(game, ttt::Difficulty::Easy, rng, index) ==
+          TTT_STATUS_GAME_OVER);
+    CHECK(engine.try_choose_move(game, ttt::Difficulty::Easy, rng, limits, index, proven) ==
+          TTT_STATUS_GAME_OVER);
+    CHECK(index == 777 && proven);
+    CHECK(engine.analyze(game).empty());
+
+    // On a board it solves, the engine agrees with the free functions.
+    engine.clear();
+    CHECK(engine.try_clear() == TTT_STATUS_OK);
+    ttt::Game classic;
+    CHECK(engine.best_move(classic) == classic.best_move());
+    CHECK(engine.try_best_move(classic, index) == TTT_STATUS_OK && index == 4);
+    ttt_best_move ours = engine.best_move(classic, ttt::SearchLimits());
+    CHECK(ours.proven && ours.index == 4 && ours.outcome == TTT_OUTCOME_DRAW);
+    std::vector<ttt::MoveAnalysis> a = engine.analyze(classic), b = classic.analyze();
+    CHECK(a.size() == 9 && b.size() == 9);
+    for (std::size_t i = 0; i < a.size() && i < b.size(); i++) {
+        CHECK(a[i].index == b[i].index && a[i].outcome == b[i].outcome && a[i].plies == b[i].plies);
+    }
+    CHECK(engine.analyze(classic, ttt::SearchLimits().max_nodes(100000)).size() == 9);
+    CHECK(engine.choose_move(classic, ttt::Difficulty::Hard, rng) < 9);
+    CHECK(engine.try_choose_move(classic, ttt::Difficulty::Hard, rng, index) == TTT_STATUS_OK);
+    CHECK(thrown_status([&] {
+              (void)engine.choose_move(classic, static_cast<ttt::Difficulty>(9), rng);
+          }) == TTT_STATUS_INVALID_ARGUMENT);
+
+    // The time limit: stored in milliseconds, at least 1 ms; a 200 ms call on 20 x 20 with no
+    // node budget returns well within 2 s (a generous bound).
+    ttt::SearchLimits timed;
+    CHECK(!timed.max_time().has_value() && timed.raw.max_time_ms == 0);
+    timed.max_time(1s);
+    CHECK(timed.raw.max_time_ms == 1000 && timed.max_time() == std::chrono::milliseconds(1000));
+    CHECK(timed.max_time(0ms).raw.max_time_ms == 1 && timed.max_time(-5ms).raw.max_time_ms == 1);
+    CHECK(!timed.no_time_limit().max_time().has_value());
+    timed.max_nodes(UINT64_MAX).max_time(200ms);
+    ttt::Game big(ttt::Rules(20, 20, 5));
+    big.play(210);
+    auto start = std::chrono::steady_clock::now();
+    ttt_best_move timed_best = engine.best_move(big, timed);
+    CHECK(std::chrono::steady_clock::now() - start < 2s);
+    CHECK(timed_best.index < 400 && timed_best.index != 210 && !timed_best.proven);
+
+    // A moved-from engine holds no handle: its calls fail, they do not crash.
+    ttt::Engine moved = std::move(engine);
+    CHECK(moved.best_move(classic) == 4);
+    CHECK(engine.get() == nullptr);
+    CHECK(thrown_status([&] { (void)engine.best_move(classic); }) == TTT_STATUS_NULL_ARGUMENT);
+    CHECK(engine.try_clear() == TTT_STATUS_NULL_ARGUMENT);
+}
+
 }  // namespace
 
 int main() {
@@ -269,6 +355,7 @@ int main() {
     test_value_semantics();
     test_positions_and_records();
     test_ai();
+    test_engine();
     CHECK(ttt::version() == ttt_version());
     return check_summary("test_ttt_cpp");
 }
