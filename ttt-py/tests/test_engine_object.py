@@ -405,3 +405,13 @@ def test_ctrl_c_interrupts_an_engine_which_then_answers_again(method: str) -> No
     assert proc.returncode == 0
     assert out.strip() == "2"
     assert waited < 1.0 + GENEROUS, f"Ctrl-C took {waited:.2f}s"
+
+
+def test_the_distributed_calls_check_time_limit_on_the_driver() -> None:
+    pytest.importorskip("ray")
+    from ttt import distributed
+
+    with pytest.raises(ValueError, match="time_limit"):
+        distributed.solve(ttt.create_game(), time_limit=0)
+    with pytest.raises(TypeError, match="time_limit"):
+        distributed.play_games(10, "hard", time_limit="1")  # type: ignore[arg-type]
