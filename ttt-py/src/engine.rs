@@ -6,10 +6,12 @@ use crate::errors;
 use crate::interrupt;
 use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits, small};
 use crate::state::GameState;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::thread::ThreadId;
 use ttt_core::{AiError, Difficulty};
 
 /// A search engine that keeps its transposition table from one call to the next, so that a
@@ -41,20 +43,45 @@ use ttt_core::{AiError, Difficulty};
 #[pyclass(module = "ttt", name = "Engine", frozen)]
 pub struct Engine {
     table_bytes: usize,
-    inner: Arc<Mutex<ttt_core::Engine>>,
+    inner: Arc<Shared>,
 }
 
-/// The engine, locked; an engine left poisoned by a panic is cleared first (its table may be
-/// half-written).
-fn lock(inner: &Mutex<ttt_core::Engine>) -> MutexGuard<'_, ttt_core::Engine> {
-    match inner.lock() {
-        Ok(guard) => guard,
-        Err(poisoned) => {
-            inner.clear_poison();
-            let mut guard = poisoned.into_inner();
-            guard.clear();
-            guard
-        }
+/// The engine and the thread that holds it now.
+struct Shared {
+    engine: Mutex<ttt_core::Engine>,
+    /// The thread running a call on the engine, if any: a call from that same thread (a Python
+    /// `rng` that calls the engine it was passed to) would wait for itself forever.
+    holder: Mutex<Option<ThreadId>>,
+}
+
+/// The engine held by the current thread for one call; lets go of the holder mark on drop.
+struct Held<'a> {
+    engine: MutexGuard<'a, ttt_core::Engine>,
+    holder: &'a Mutex<Option<ThreadId>>,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        *self.holder.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+}
+
+impl Shared {
+    /// The engine, locked for the current thread; an engine left poisoned by a panic is
+    /// cleared first (its table may be half-written).
+    fn hold(&self) -> Held<'_> {
+        let engine = match self.engine.lock() {
+            Ok(guard) => guard,
+            Err(poisoned) => {
+                self.engine.clear_poison();
+                let mut guard = poisoned.into_inner();
+                guard.clear();
+                guard
+            }
+        };
+        *self.holder.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some(std::thread::current().id());
+        Held { engine, holder: &self.holder }
     }
 }
 
@@ -62,13 +89,28 @@ impl Engine {
     fn create(table_bytes: usize) -> Engine {
         Engine {
             table_bytes,
-            inner: Arc::new(Mutex::new(ttt_core::Engine::with_table_bytes(table_bytes))),
+            inner: Arc::new(Shared {
+                engine: Mutex::new(ttt_core::Engine::with_table_bytes(table_bytes)),
+                holder: Mutex::new(None),
+            }),
         }
     }
 
     /// Whether another call holds the engine now: the caller then waits on the Ctrl-C poller.
-    fn busy(&self) -> bool {
-        matches!(self.inner.try_lock(), Err(TryLockError::WouldBlock))
+    ///
+    /// # Errors
+    /// `ValueError` when the call holding it runs on this very thread (the engine called from
+    /// the `rng` of one of its own calls), which would wait for itself forever.
+    fn busy(&self) -> PyResult<bool> {
+        let busy = matches!(self.inner.engine.try_lock(), Err(TryLockError::WouldBlock));
+        let holder = *self.inner.holder.lock().unwrap_or_else(PoisonError::into_inner);
+        if busy && holder == Some(std::thread::current().id()) {
+            return Err(PyValueError::new_err(
+                "this Engine is in the middle of a call on this thread (an rng that calls its \
+                 own engine): use another Engine or the free functions there",
+            ));
+        }
+        Ok(busy)
     }
 
     /// Runs `work` on the locked engine with the GIL released (see [`interrupt::run`]); small
@@ -78,8 +120,10 @@ impl Engine {
         T: Send + 'static,
         F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send + 'static,
     {
+        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
+        let small = small && !busy;
         let inner = Arc::clone(&self.inner);
-        interrupt::run(py, small && !self.busy(), move |stop| work(&mut lock(&inner), stop))
+        interrupt::run(py, small, move |stop| work(&mut inner.hold().engine, stop))
     }
 
     fn solve_impl(
@@ -106,11 +150,12 @@ impl Engine {
         let d = difficulty(difficulty_arg)?;
         let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
         let game = state.get().inner.clone();
-        let small = (d != Difficulty::Hard || small(&game)) && !self.busy();
+        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
+        let small = (d != Difficulty::Hard || small(&game)) && !busy;
         let source = source(py, rng, seed)?;
         let inner = Arc::clone(&self.inner);
         let result = with_rng(py, source, small, move |rng, stop| {
-            lock(&inner).choose_move_with(&game, d, rng, &limits(budget, stop))
+            inner.hold().engine.choose_move_with(&game, d, rng, &limits(budget, stop))
         })?;
         result.map_err(|e| match e {
             AiError::GameOver => errors::game_over(py, e.to_string()),

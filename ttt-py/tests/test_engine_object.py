@@ -415,3 +415,23 @@ def test_the_distributed_calls_check_time_limit_on_the_driver() -> None:
         distributed.solve(ttt.create_game(), time_limit=0)
     with pytest.raises(TypeError, match="time_limit"):
         distributed.play_games(10, "hard", time_limit="1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("state", [BIG, ttt.create_game()], ids=["big", "small"])
+def test_an_rng_that_calls_its_own_engine_gets_an_error_not_a_hang(state: ttt.GameState) -> None:
+    engine = ttt.Engine(table_bytes=1 << 20)
+
+    def rng() -> float:
+        engine.best_move(state, max_nodes=100)
+        return 0.5
+
+    with pytest.raises(ValueError, match="middle of a call on this thread"):
+        engine.choose_move(state, "hard", rng, max_nodes=2_000)
+    # The engine is free again, and another engine may be called from the rng.
+    other = ttt.Engine(table_bytes=1 << 20)
+
+    def polite_rng() -> float:
+        other.best_move(state, max_nodes=100)
+        return 0.5
+
+    assert engine.choose_move(state, "hard", polite_rng, max_nodes=2_000) in state.available_moves()
