@@ -135,3 +135,9 @@ fuzz:
 	bash scripts/fuzz.sh 5
 fuzz-long:
 	bash scripts/fuzz.sh 600
+
+# The strength benchmark (bench/strength/README.md): Hard's matches and move times.
+.PHONY: strength
+GAMES ?= 20
+strength:
+	cargo run --release -p ttt-core --example strength -- $(GAMES)

@@ -417,11 +417,12 @@ impl Engine {
                     }
                 }
             }
-            // Cells far from every stone are worth the evaluation after them, below the rest.
+            // Cells far from every stone come after every move the search rated (even one it
+            // saw lost: its view is narrow), by the evaluation after them.
             for p in far {
                 if let Some(r) = roots.iter_mut().find(|r| r.pos == p) {
                     if r.eval.is_none() {
-                        r.eval = Some(-super::iterative::MATE / 2);
+                        r.eval = Some(-4 * super::iterative::MATE + after_move(s, &ev, p));
                     }
                 }
             }

@@ -110,9 +110,22 @@ impl<B: Bits> Evaluator<B> {
 
     /// The position's value for the side to move: the windows of its side against those of the
     /// other side, with the tempo bonus. Bounded well inside ±2⁴⁸.
+    ///
+    /// With three or four players the search is paranoid (the root player against the others)
+    /// but the others do not really pool their stones: the root player's windows are weighed
+    /// against those of the strongest single opponent, not against their sum.
     pub(crate) fn evaluate(&self, s: &Solver<B>) -> i64 {
         let me = s.side[s.mover];
         let scores = self.window_scores(s);
+        let (a, b) = self.weights.tempo;
+        if s.players > 2 {
+            let root = (0..s.players).find(|&p| s.side[p]).unwrap_or(0);
+            let strongest = (0..s.players).filter(|&p| p != root).map(|p| scores[p]).max();
+            // The tempo goes to the root player when it is to move, else to the opponents.
+            let (x, y) = if me { (a, b) } else { (b, a) };
+            let value = scores[root] * x - strongest.unwrap_or(0) * y;
+            return if me { value } else { -value };
+        }
         let (mut mine, mut theirs) = (0i64, 0i64);
         for (p, &score) in scores.iter().enumerate().take(s.players) {
             if s.side[p] == me {
@@ -121,7 +134,6 @@ impl<B: Bits> Evaluator<B> {
                 theirs += score;
             }
         }
-        let (a, b) = self.weights.tempo;
         mine * a - theirs * b
     }
 
