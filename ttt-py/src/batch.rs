@@ -263,6 +263,10 @@ const CHUNK: u64 = 16 * GAMES_PER_SEED;
 /// threads, an integer of at least 1 (default: the machine's cores); at most one per 1024
 /// games and at most ``MAX_THREADS`` (256) are started, whatever is asked.
 ///
+/// ``max_nodes``, ``table_bytes`` and ``time_limit`` (seconds) bound each Hard move, as in
+/// ``choose_move``; with a ``time_limit`` the games depend on the machine's speed and load, and
+/// no longer only on ``seed``.
+///
 /// Raises ``ValueError``/``TypeError`` for bad arguments, ``MemoryError`` (before playing
 /// anything) when the results of ``n`` games cannot fit in memory. Ctrl-C stops the batch and
 /// raises ``KeyboardInterrupt``.

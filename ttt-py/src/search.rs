@@ -276,6 +276,11 @@ impl BestMove {
 /// distance to the centre, then lowest index. ``None`` when the game is over. On boards too big
 /// to solve within the limits, the search's best unproven move (see ``solve``). Releases the
 /// GIL; Ctrl-C interrupts a long search.
+///
+/// Limits (on every search function, whichever comes first): ``max_nodes`` (default 100,000;
+/// deterministic), ``time_limit`` (seconds, a finite number greater than 0, default ``None``:
+/// no clock; answers then depend on the machine) and ``table_bytes`` (default 64 MiB). A bad
+/// limit is ``ValueError`` (out of range, NaN, infinite, 0) or ``TypeError`` (not a number).
 #[pyfunction]
 #[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
 pub fn best_move(
