@@ -912,8 +912,9 @@ TTT_NODISCARD ttt_status ttt_stop_flag_clear(const struct ttt_stop_flag *flag);
 void ttt_stop_flag_free(struct ttt_stop_flag *flag);
 
 /**
- * The default search limits: 2 million nodes (about a second on the slowest boards), a 64 MiB
- * transposition table, no stop flag.
+ * The default search limits: 100 thousand nodes (tens of milliseconds for Hard's move on
+ * the biggest boards: budgeted answers scale it to the board), a 64 MiB transposition table,
+ * no stop flag.
  */
 struct ttt_search_limits ttt_search_limits_default(void);
 

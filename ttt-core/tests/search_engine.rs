@@ -92,3 +92,25 @@ fn the_time_limit_ends_a_search_without_a_node_budget() {
     let limits = SearchLimits { max_time: Some(Duration::ZERO), ..limits };
     assert!(game.is_legal(best_move_with(&game, &limits).unwrap().index));
 }
+
+/// Under a node budget (no clock) the anytime answer is the same on every run: no floats, no
+/// clock, ties broken by a stable order.
+#[test]
+fn node_budgets_reproduce() {
+    let mut rng = SeededRng::new(4);
+    let mut s = GameState::new(Rules::new(15, 15, 5, 2, false).unwrap(), Player::X).unwrap();
+    for _ in 0..8 {
+        let m = ttt_core::choose_move(&s, Difficulty::Medium, &mut rng).unwrap();
+        s = s.apply_move(m).unwrap();
+    }
+    let limits = SearchLimits { max_nodes: 20_000, ..SearchLimits::default() };
+    let first = best_move_with(&s, &limits).unwrap();
+    assert!(!first.proven);
+    for _ in 0..2 {
+        assert_eq!(best_move_with(&s, &limits).unwrap(), first);
+        let mut engine = Engine::new();
+        assert_eq!(engine.best_move_with(&s, &limits).unwrap(), first);
+    }
+    let hard = |seed| choose_move_with(&s, Difficulty::Hard, &mut SeededRng::new(seed), &limits);
+    assert_eq!(hard(1), hard(1));
+}

@@ -216,8 +216,9 @@ fn game_over(state: &GameState) -> Result_ {
     }
 }
 
-/// The default search limits: 2 million nodes (about a second on the slowest boards), a 64 MiB
-/// transposition table, no stop flag.
+/// The default search limits: 100 thousand nodes (tens of milliseconds for Hard's move on
+/// the biggest boards: budgeted answers scale it to the board), a 64 MiB transposition table,
+/// no stop flag.
 #[unsafe(no_mangle)]
 pub extern "C" fn ttt_search_limits_default() -> ttt_search_limits {
     guard(ttt_search_limits { max_nodes: 0, table_bytes: 0, stop: std::ptr::null() }, || {
