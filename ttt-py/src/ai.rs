@@ -3,7 +3,7 @@
 use crate::convert;
 use crate::errors;
 use crate::interrupt;
-use crate::search::{budget, limits, small};
+use crate::search::{Budget, budget, limits, small};
 use crate::state::GameState;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -114,7 +114,7 @@ impl SeededRng {
 }
 
 /// Where the floats of one call come from.
-enum Source {
+pub enum Source {
     /// A `ttt.SeededRng` object: used directly, without the GIL.
     Shared(Py<SeededRng>),
     /// A generator made for this call from `seed=` or from Python's `random` module.
@@ -124,7 +124,11 @@ enum Source {
 }
 
 /// The source for `rng=` / `seed=`.
-fn source(py: Python<'_>, rng: Option<&Bound<'_, PyAny>>, seed: Option<u64>) -> PyResult<Source> {
+pub fn source(
+    py: Python<'_>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+) -> PyResult<Source> {
     match (rng, seed) {
         (Some(r), None) if r.is_none() => source(py, None, None),
         (Some(_), Some(_)) => Err(PyTypeError::new_err("pass rng or seed, not both")),
@@ -154,7 +158,7 @@ fn source(py: Python<'_>, rng: Option<&Bound<'_, PyAny>>, seed: Option<u64>) -> 
 ///
 /// A Python rng is called with the GIL from the thread that runs `f`. Once the call is
 /// interrupted (Ctrl-C), it is not called again: the search gets 0.0 until it stops.
-fn with_rng<T, F>(py: Python<'_>, source: Source, small: bool, f: F) -> PyResult<T>
+pub fn with_rng<T, F>(py: Python<'_>, source: Source, small: bool, f: F) -> PyResult<T>
 where
     T: Send + 'static,
     F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send + 'static,
@@ -235,11 +239,19 @@ pub fn difficulty(obj: &Bound<'_, PyAny>) -> PyResult<Difficulty> {
 /// ``SeededRng`` or ``random.random``); ``seed=`` uses ``SeededRng(seed)``; with neither, a seed
 /// is drawn from Python's ``random`` module. Exactly one float is drawn per call.
 ///
-/// Raises ``GameOverError`` on a finished game, ``ValueError`` for an unknown difficulty or an
-/// rng value outside [0, 1), ``TypeError`` when both ``rng`` and ``seed`` are given. Releases
-/// the GIL; Ctrl-C interrupts a long search.
+/// ``max_nodes`` (default 100,000 nodes) and ``time_limit`` (seconds, default no limit) bound
+/// Hard's search, whichever comes first; ``table_bytes`` sizes its table (default 64 MiB). Each
+/// call uses a fresh table; ``Engine.choose_move`` keeps one from move to move. Under a node
+/// budget alone the move depends only on the position and the generator; a time limit makes it
+/// depend on the machine's speed and load. Easy and Medium ignore the limits.
+///
+/// Raises ``GameOverError`` on a finished game, ``ValueError`` for an unknown difficulty, an
+/// rng value outside [0, 1) or a limit out of range (``time_limit`` must be a finite number
+/// greater than 0, or ``None``), ``TypeError`` when both ``rng`` and ``seed`` are given or a
+/// limit is not a number. Releases the GIL; Ctrl-C interrupts a long search.
 #[pyfunction]
-#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None))]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None, time_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub fn choose_move(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
@@ -248,15 +260,18 @@ pub fn choose_move(
     seed: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<usize> {
-    choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| c.index)
+    choose(py, state, difficulty, rng, seed, budget(max_nodes, table_bytes, time_limit)?)
+        .map(|c| c.index)
 }
 
 /// Like ``choose_move``, returning ``(index, proven)``: ``proven`` is ``True`` when Hard's move is
 /// proven best (always on boards small enough to solve within the limits), ``False`` for Easy,
 /// Medium and an unproven Hard answer.
 #[pyfunction]
-#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None))]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None, time_limit = None))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub fn choose_move_with(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
@@ -265,8 +280,10 @@ pub fn choose_move_with(
     seed: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(usize, bool)> {
-    choose(py, state, difficulty, rng, seed, max_nodes, table_bytes).map(|c| (c.index, c.proven))
+    choose(py, state, difficulty, rng, seed, budget(max_nodes, table_bytes, time_limit)?)
+        .map(|c| (c.index, c.proven))
 }
 
 fn choose(
@@ -275,17 +292,15 @@ fn choose(
     difficulty_arg: &Bound<'_, PyAny>,
     rng: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
-    max_nodes: Option<&Bound<'_, PyAny>>,
-    table_bytes: Option<&Bound<'_, PyAny>>,
+    budget: Budget,
 ) -> PyResult<ttt_core::Choice> {
     let d = difficulty(difficulty_arg)?;
     let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
-    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
     let game = state.get().inner.clone();
     let small = d != Difficulty::Hard || small(&game);
     let source = source(py, rng, seed)?;
     let result = with_rng(py, source, small, move |rng, stop| {
-        ttt_core::choose_move_with(&game, d, rng, &limits(max_nodes, table_bytes, stop))
+        ttt_core::choose_move_with(&game, d, rng, &limits(budget, stop))
     })?;
     result.map_err(|e| match e {
         AiError::GameOver => errors::game_over(py, e.to_string()),

@@ -273,3 +273,60 @@ pub fn board_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Cell>> {
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned())
 }
+
+/// A time limit in seconds (`time_limit=`): an `int` or a `float` (or anything with
+/// `__float__`, such as `numpy.float64`), finite and greater than 0; `None` (or absent) is no
+/// limit. 0 is refused rather than read as "no limit" (as the C API's `max_time_ms = 0` is) or
+/// as "stop at once": pass `None` for no limit, a small positive value for a quick answer.
+///
+/// # Errors
+/// `TypeError` for a `bool`, a string or anything else that is not a number; `ValueError` for
+/// NaN, an infinity, 0, a negative value, or one too large for a duration (about 1.8e19 s);
+/// never `OverflowError` (an `int` too large for a float is "too large").
+pub fn opt_seconds(
+    obj: Option<&Bound<'_, PyAny>>,
+    name: &str,
+) -> PyResult<Option<std::time::Duration>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    let not_a_number = || {
+        PyTypeError::new_err(format!(
+            "{name} must be a number of seconds (int or float) or None, not {}",
+            type_name(obj)
+        ))
+    };
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
+        return Err(not_a_number());
+    }
+    let too_large = || {
+        PyValueError::new_err(format!(
+            "{name} is too large (at most about 1.8e19 seconds); pass None for no limit"
+        ))
+    };
+    let seconds: f64 = match obj.extract::<f64>() {
+        Ok(v) => v,
+        // An int too large for a float: its sign says which way.
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            if obj.lt(0)? {
+                f64::NEG_INFINITY
+            } else {
+                return Err(too_large());
+            }
+        }
+        Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => return Err(not_a_number()),
+        Err(e) => return Err(e),
+    };
+    if seconds.is_nan() {
+        return Err(PyValueError::new_err(format!("{name} must be a number of seconds, not NaN")));
+    }
+    if seconds <= 0.0 {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be greater than 0; pass None for no limit"
+        )));
+    }
+    if seconds.is_infinite() {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be finite; pass None for no limit"
+        )));
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map(Some).map_err(|_| too_large())
+}

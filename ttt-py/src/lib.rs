@@ -8,6 +8,7 @@
 mod ai;
 mod batch;
 mod convert;
+mod engine;
 mod errors;
 mod interrupt;
 mod players;
@@ -115,6 +116,7 @@ fn _ttt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_class::<ai::SeededRng>()?;
+    m.add_class::<engine::Engine>()?;
     m.add_function(wrap_pyfunction!(ai::choose_move, m)?)?;
     m.add_function(wrap_pyfunction!(ai::choose_move_with, m)?)?;
     m.add_class::<players::Move>()?;

@@ -7,7 +7,7 @@
 use crate::ai::SeededRng;
 use crate::convert;
 use crate::errors;
-use crate::search::limits_without_stop;
+use crate::search::{Budget, limits_without_stop};
 use crate::state::GameState;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -114,7 +114,8 @@ impl HumanPlayer {
 }
 
 /// A computer: each move is ``choose_move(state, difficulty, rng)`` with its own generator.
-/// ``ComputerPlayer(mark, difficulty, rng=None, *, seed=None, max_nodes=None, table_bytes=None)``:
+/// ``ComputerPlayer(mark, difficulty, rng=None, *, seed=None, max_nodes=None, table_bytes=None,
+/// time_limit=None)`` (the limits of ``choose_move``, for each of its moves):
 /// ``rng`` is a ``SeededRng`` (shared: its stream goes on across matches); ``seed=`` makes one;
 /// with neither, the seed comes from Python's ``random`` module.
 #[pyclass(module = "ttt", name = "ComputerPlayer", frozen)]
@@ -122,14 +123,14 @@ pub struct ComputerPlayer {
     mark: Player,
     difficulty: Difficulty,
     rng: Py<SeededRng>,
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
+    budget: Budget,
 }
 
 #[pymethods]
 impl ComputerPlayer {
     #[new]
-    #[pyo3(signature = (mark, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None))]
+    #[pyo3(signature = (mark, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None, time_limit = None))]
+    #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python constructor
     fn new(
         py: Python<'_>,
         mark: &Bound<'_, PyAny>,
@@ -138,9 +139,10 @@ impl ComputerPlayer {
         seed: Option<&Bound<'_, PyAny>>,
         max_nodes: Option<&Bound<'_, PyAny>>,
         table_bytes: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ComputerPlayer> {
         let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
-        let (max_nodes, table_bytes) = crate::search::budget(max_nodes, table_bytes)?;
+        let budget = crate::search::budget(max_nodes, table_bytes, time_limit)?;
         let rng = match (rng, seed) {
             (Some(_), Some(_)) => return Err(PyTypeError::new_err("pass rng or seed, not both")),
             (Some(r), None) => r.unbind(),
@@ -154,8 +156,7 @@ impl ComputerPlayer {
             mark: convert::player(mark)?,
             difficulty: crate::ai::difficulty(difficulty)?,
             rng,
-            max_nodes,
-            table_bytes,
+            budget,
         })
     }
     /// The mark this player plays.
@@ -178,8 +179,10 @@ impl ComputerPlayer {
     }
 
     /// What unpickling calls: ``ComputerPlayer(mark, difficulty, rng, max_nodes=...,
-    /// table_bytes=...)``.
+    /// table_bytes=..., time_limit=...)``.
     #[classmethod]
+    #[pyo3(signature = (mark, difficulty, rng, max_nodes, table_bytes, time_limit = None))]
+    #[allow(clippy::too_many_arguments)] // the arguments of one pickled constructor call
     fn _restore(
         _cls: &Bound<'_, pyo3::types::PyType>,
         py: Python<'_>,
@@ -188,8 +191,18 @@ impl ComputerPlayer {
         rng: Bound<'_, SeededRng>,
         max_nodes: Option<&Bound<'_, PyAny>>,
         table_bytes: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ComputerPlayer> {
-        ComputerPlayer::new(py, mark, difficulty, Some(rng), None, max_nodes, table_bytes)
+        ComputerPlayer::new(
+            py,
+            mark,
+            difficulty,
+            Some(rng),
+            None,
+            max_nodes,
+            table_bytes,
+            time_limit,
+        )
     }
 
     /// Pickles as the same player with its generator (which goes on where it was).
@@ -198,7 +211,14 @@ impl ComputerPlayer {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (Bound<'py, PyString>, &'static str, Py<SeededRng>, Option<u64>, Option<usize>),
+        (
+            Bound<'py, PyString>,
+            &'static str,
+            Py<SeededRng>,
+            Option<u64>,
+            Option<usize>,
+            Option<f64>,
+        ),
     )> {
         let (py, c) = (slf.py(), slf.get());
         let restore = slf.get_type().getattr("_restore")?;
@@ -206,8 +226,9 @@ impl ComputerPlayer {
             convert::mark(py, c.mark),
             c.difficulty.as_str(),
             c.rng.clone_ref(py),
-            c.max_nodes,
-            c.table_bytes,
+            c.budget.max_nodes,
+            c.budget.table_bytes,
+            c.budget.max_time.map(|t| t.as_secs_f64()),
         );
         Ok((restore, args))
     }
@@ -434,7 +455,7 @@ impl Match {
                 let c = c.get();
                 let rng = c.rng.clone_ref(py);
                 let draw = move || rng.get().draw();
-                let mut limits = limits_without_stop(c.max_nodes, c.table_bytes);
+                let mut limits = limits_without_stop(c.budget);
                 limits.stop = Some(Arc::clone(&stop));
                 let computer =
                     ttt_core::ComputerPlayer::with_limits(c.mark, c.difficulty, draw, limits);

@@ -8,46 +8,61 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 use ttt_core::{Outcome, SearchLimits};
 
 /// Searches of at most this many empty cells finish in milliseconds: they run on the calling
 /// thread (GIL released) without the Ctrl-C poller.
 const SMALL_SEARCH: usize = 10;
 
+/// The limits a Python call asks for: ``max_nodes=``, ``table_bytes=`` and ``time_limit=``,
+/// each `None` when not given (the default applies).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// ``max_nodes=``.
+    pub max_nodes: Option<u64>,
+    /// ``table_bytes=``.
+    pub table_bytes: Option<usize>,
+    /// ``time_limit=``, in seconds.
+    pub max_time: Option<Duration>,
+}
+
 /// The search limits of one call: the defaults, overridden by the keyword arguments.
-pub fn limits(
-    max_nodes: Option<u64>,
-    table_bytes: Option<usize>,
-    stop: Arc<AtomicBool>,
-) -> SearchLimits {
-    let mut limits = limits_without_stop(max_nodes, table_bytes);
+pub fn limits(budget: Budget, stop: Arc<AtomicBool>) -> SearchLimits {
+    let mut limits = limits_without_stop(budget);
     limits.stop = Some(stop);
     limits
 }
 
-/// The ``max_nodes=`` and ``table_bytes=`` keyword arguments: integers in range, or `None`.
+/// The ``max_nodes=``, ``table_bytes=`` and ``time_limit=`` keyword arguments: integers in
+/// range or `None`, and a number of seconds greater than 0 or `None` (see
+/// [`convert::opt_seconds`]).
 ///
 /// # Errors
-/// `TypeError` for a non-integer, `ValueError` for a negative or too large one.
+/// `TypeError` for a non-integer (non-number for ``time_limit``), `ValueError` for a value out
+/// of range.
 pub fn budget(
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Option<u64>, Option<usize>)> {
-    Ok((
-        convert::opt_uint(max_nodes, "max_nodes", u64::MAX)?,
-        convert::opt_usize(table_bytes, "table_bytes")?,
-    ))
+    time_limit: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Budget> {
+    Ok(Budget {
+        max_nodes: convert::opt_uint(max_nodes, "max_nodes", u64::MAX)?,
+        table_bytes: convert::opt_usize(table_bytes, "table_bytes")?,
+        max_time: convert::opt_seconds(time_limit, "time_limit")?,
+    })
 }
 
 /// The defaults, overridden by the keyword arguments, with no stop flag.
-pub fn limits_without_stop(max_nodes: Option<u64>, table_bytes: Option<usize>) -> SearchLimits {
+pub fn limits_without_stop(budget: Budget) -> SearchLimits {
     let mut limits = SearchLimits::default();
-    if let Some(n) = max_nodes {
+    if let Some(n) = budget.max_nodes {
         limits.max_nodes = n;
     }
-    if let Some(b) = table_bytes {
+    if let Some(b) = budget.table_bytes {
         limits.table_bytes = b;
     }
+    limits.max_time = budget.max_time;
     limits
 }
 
@@ -261,31 +276,38 @@ impl BestMove {
 /// distance to the centre, then lowest index. ``None`` when the game is over. On boards too big
 /// to solve within the limits, the search's best unproven move (see ``solve``). Releases the
 /// GIL; Ctrl-C interrupts a long search.
+///
+/// Limits (on every search function, whichever comes first): ``max_nodes`` (default 100,000;
+/// deterministic), ``time_limit`` (seconds, a finite number greater than 0, default ``None``:
+/// no clock; answers then depend on the machine) and ``table_bytes`` (default 64 MiB). A bad
+/// limit is ``ValueError`` (out of range, NaN, infinite, 0) or ``TypeError`` (not a number).
 #[pyfunction]
-#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None))]
+#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
 pub fn best_move(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<usize>> {
-    Ok(solve(py, state, max_nodes, table_bytes)?.map(|b| b.index))
+    Ok(solve(py, state, max_nodes, table_bytes, time_limit)?.map(|b| b.index))
 }
 
 /// ``best_move`` with its outcome, plies, proof flag and node count (a ``BestMove``), or
 /// ``None`` when the game is over.
 #[pyfunction]
-#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None))]
+#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
 pub fn solve(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
-    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let budget = budget(max_nodes, table_bytes, time_limit)?;
     let game = state.get().inner.clone();
     let answer = interrupt::run(py, small(&game), move |stop| {
-        ttt_core::best_move_with(&game, &limits(max_nodes, table_bytes, stop))
+        ttt_core::best_move_with(&game, &limits(budget, stop))
     })?;
     Ok(answer.as_ref().map(BestMove::from_core))
 }
@@ -295,17 +317,18 @@ pub fn solve(
 /// prove within its limits have ``outcome`` and ``plies`` ``None``. Releases the GIL; Ctrl-C
 /// interrupts a long search.
 #[pyfunction]
-#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None))]
+#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
 pub fn analyze(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<MoveAnalysis>> {
-    let (max_nodes, table_bytes) = budget(max_nodes, table_bytes)?;
+    let budget = budget(max_nodes, table_bytes, time_limit)?;
     let game = state.get().inner.clone();
     let moves = interrupt::run(py, small(&game), move |stop| {
-        ttt_core::analyze_with(&game, &limits(max_nodes, table_bytes, stop))
+        ttt_core::analyze_with(&game, &limits(budget, stop))
     })?;
     Ok(moves.iter().map(MoveAnalysis::from_core).collect())
 }

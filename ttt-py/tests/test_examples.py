@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import ttt
 from conftest import repo_root
 
 EXAMPLES = repo_root() / "examples" / "python"
@@ -48,3 +49,20 @@ def test_train_loop_learns() -> None:
         sys.path.remove(str(EXAMPLES))
     # A random X wins about 58% against a random O; the learner must do clearly better.
     assert train_loop.train(episodes=2000, seed=1) > 0.7
+
+
+def test_engine_game() -> None:
+    out = run(str(EXAMPLES / "engine_game.py"), "--plies", "6", "--max-nodes", "2000")
+    assert "6 moves on 15x15 k=5 players=2" in out
+    assert "through one ttt.Engine:" in out and "through ttt.choose_move:" in out
+    record = out.split("Record: ")[1].strip()
+    assert ttt.GameState.from_record(record).ply == 6
+
+
+def test_engine_game_with_a_time_limit_under_gravity() -> None:
+    out = run(
+        str(EXAMPLES / "engine_game.py"),
+        *("--width", "7", "--height", "6", "--k", "4", "--gravity"),
+        *("--plies", "4", "--time-limit", "0.05"),
+    )
+    assert "4 moves on 7x6 k=4 players=2 gravity" in out

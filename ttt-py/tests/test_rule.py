@@ -11,8 +11,8 @@ class's own attributes, ``ttt.pettingzoo``), so new ones are covered without edi
 Each is called with arbitrary objects: integers of every size and sign, floats (nan and inf
 included), strings, bytes, ``None``, endless iterators, nested containers, and the module's own
 values, mixed with plausible values for each parameter name so that calls get past the first
-check. Searches are kept small (``max_nodes`` at most 2000, batches of at most 4 games) so
-that the whole run takes seconds; a call that does not return within a minute is a hang, and
+check. Searches are kept small (``max_nodes`` at most 2000, ``time_limit`` at most 0.05 s,
+batches of at most 4 games) so that the whole run takes seconds; a call that does not return within a minute is a hang, and
 ``faulthandler`` ends the run with a traceback.
 
 At least 10,000 examples run in total (``test_zz_total_examples`` checks it). Examples are
@@ -48,6 +48,7 @@ ALLOWED: tuple[type[BaseException], ...] = (ValueError, TypeError, MemoryError, 
 INDEX_ERROR_OK = {"GameState.cell"}
 HANG_SECONDS = 60
 MAX_NODES = 2000
+MAX_SECONDS = 0.05
 MAX_GAMES = 4
 
 # --- the objects arguments are drawn from --------------------------------------------------------
@@ -154,6 +155,9 @@ def domain_objects() -> list[Any]:
         ttt.HumanPlayer("O"),
         ttt.ComputerPlayer("O", "hard", seed=5, max_nodes=MAX_NODES),
         ttt.ComputerPlayer("X", "easy", seed=6),
+        ttt.ComputerPlayer("X", "hard", seed=7, max_nodes=MAX_NODES, time_limit=0.01),
+        ttt.Engine(table_bytes=1 << 20),
+        ttt.Engine(table_bytes=0),
         ttt.Move("X", 0, 4),
         ttt.Difficulty.HARD,
         Participant("X"),
@@ -277,6 +281,7 @@ PLAUSIBLE: dict[str, Callable[[], list[Any]]] = {
     "gravity": lambda: [True, False],
     "max_nodes": lambda: [0, 1, 100, MAX_NODES],
     "table_bytes": lambda: [0, 1, 4096, 2**20, 2**62],
+    "time_limit": lambda: [None, 0.001, 0.01, 1, 0, -1.0, math.nan, math.inf, True, "0.1"],
     "record_moves": lambda: [True, False],
     "agent": lambda: ["player_1", "player_2", "player_0"],
     "action": lambda: [0, 4, None, 9, -1],
@@ -432,7 +437,7 @@ def arguments(draw: st.DrawFn, fn: Any) -> tuple[list[Any], dict[str, Any]]:
         if p.kind != p.VAR_POSITIONAL and draw(st.booleans()):
             kwargs[p.name] = draw(plausible_or_any(p.name))
     if draw(st.integers(0, 19)) == 0:
-        kwargs[draw(st.sampled_from(["bogus", "max_nodes", "seed", "rules"]))] = draw(objects)
+        kwargs[draw(st.sampled_from(["bogus", "max_nodes", "time_limit", "seed", "rules"]))] = draw(objects)
     return args, kwargs
 
 
@@ -445,6 +450,10 @@ def small_enough(name: str, fn: Any, args: list[Any], kwargs: dict[str, Any]) ->
         m = kwargs.get("max_nodes")
         if m is None or (isinstance(m, int) and not isinstance(m, bool) and m > MAX_NODES):
             kwargs["max_nodes"] = MAX_NODES
+    if "time_limit" in params:
+        t = kwargs.get("time_limit")
+        if isinstance(t, (int, float)) and not isinstance(t, bool) and t > MAX_SECONDS:
+            kwargs["time_limit"] = MAX_SECONDS
     if "n" in params and name.endswith("play_games"):
         n = args[0] if args else kwargs.get("n")
         if isinstance(n, int) and not isinstance(n, bool) and MAX_GAMES < n < 2**40:
@@ -507,6 +516,7 @@ def test_every_public_name_is_a_target() -> None:
             assert name in names
     assert "GameState.cell" in names
     assert "Match.step" in names
+    assert "Engine.choose_move" in names
     assert len(TARGETS) > 100
 
 

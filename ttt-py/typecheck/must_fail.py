@@ -21,6 +21,12 @@ ttt.GameState.from_board("XX.OO....", "x")
 ttt.parse_state("XX.OO....", "XO")  # must fail: one mark
 ttt.ComputerPlayer("X", "Hard")  # must fail: difficulties are lower case
 ttt.HumanPlayer("Q")  # must fail: not a mark
+ttt.best_move(state, time_limit="0.5")  # must fail: seconds are a number
+ttt.best_move(state, time_limit=0.5)
+engine = ttt.Engine(table_bytes=1 << 20)
+engine.choose_move(state, "hard", time_limit=1)
+engine.choose_move(state, "hard", table_bytes=1 << 20)  # must fail: the engine's own size
+ttt.Engine(1 << 20)  # must fail: table_bytes is keyword-only
 
 observation, reward, termination, truncation, info = env().last()
 reward.upper()  # must fail: the reward is a float, not Any

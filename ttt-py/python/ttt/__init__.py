@@ -20,6 +20,10 @@ their subclasses, the ``ttt`` errors among them), ``IndexError`` where documente
 ``ValueError`` (never ``OverflowError``), iterables are read with a hard cap (a board at most
 400 items, players at most 4), and Ctrl-C interrupts every long call at once, even while it
 waits for a slow ``rng`` callable. See ``README.md`` (section "The rule for any input").
+
+Every search (``best_move``, ``solve``, ``analyze``, ``choose_move``, ``choose_move_with``) takes
+``max_nodes=`` (a deterministic node budget), ``time_limit=`` (seconds, a wall-clock bound) and
+``table_bytes=``; ``ttt.Engine`` runs them on a table it keeps from one call to the next.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from ._ttt import (
     BatchResult,
     BestMove,
     ComputerPlayer,
+    Engine,
     Evaluation,
     GameState,
     HumanPlayer,
@@ -117,6 +122,7 @@ __all__ = [
     "BestMove",
     "ComputerPlayer",
     "Difficulty",
+    "Engine",
     "Evaluation",
     "GameOverError",
     "GameState",

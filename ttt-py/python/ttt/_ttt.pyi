@@ -19,6 +19,7 @@ __all__ = [
     "BatchResult",
     "BestMove",
     "ComputerPlayer",
+    "Engine",
     "Evaluation",
     "GameState",
     "HumanPlayer",
@@ -234,13 +235,25 @@ class BestMove:
     def __hash__(self) -> int: ...
 
 def best_move(
-    state: GameState, *, max_nodes: int | None = None, table_bytes: int | None = None
+    state: GameState,
+    *,
+    max_nodes: int | None = None,
+    table_bytes: int | None = None,
+    time_limit: float | None = None,
 ) -> int | None: ...
 def solve(
-    state: GameState, *, max_nodes: int | None = None, table_bytes: int | None = None
+    state: GameState,
+    *,
+    max_nodes: int | None = None,
+    table_bytes: int | None = None,
+    time_limit: float | None = None,
 ) -> BestMove | None: ...
 def analyze(
-    state: GameState, *, max_nodes: int | None = None, table_bytes: int | None = None
+    state: GameState,
+    *,
+    max_nodes: int | None = None,
+    table_bytes: int | None = None,
+    time_limit: float | None = None,
 ) -> list[MoveAnalysis]: ...
 
 @final
@@ -264,6 +277,7 @@ def choose_move(
     seed: int | None = None,
     max_nodes: int | None = None,
     table_bytes: int | None = None,
+    time_limit: float | None = None,
 ) -> int: ...
 def choose_move_with(
     state: GameState,
@@ -273,7 +287,51 @@ def choose_move_with(
     seed: int | None = None,
     max_nodes: int | None = None,
     table_bytes: int | None = None,
+    time_limit: float | None = None,
 ) -> tuple[int, bool]: ...
+
+@final
+class Engine:
+    """A search engine that keeps its table from one call to the next (see the module's
+    README, "The engine object"). Calls on one engine are serialised; it pickles and copies
+    as an empty engine with the same ``table_bytes``."""
+
+    def __new__(cls, *, table_bytes: int | None = None) -> Self: ...
+    @property
+    def table_bytes(self) -> int: ...
+    def clear(self) -> None: ...
+    def best_move(
+        self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
+    ) -> int | None: ...
+    def solve(
+        self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
+    ) -> BestMove | None: ...
+    def analyze(
+        self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
+    ) -> list[MoveAnalysis]: ...
+    def choose_move(
+        self,
+        state: GameState,
+        difficulty: _Difficulty,
+        rng: Callable[[], float] | None = None,
+        *,
+        seed: int | None = None,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+    ) -> int: ...
+    def choose_move_with(
+        self,
+        state: GameState,
+        difficulty: _Difficulty,
+        rng: Callable[[], float] | None = None,
+        *,
+        seed: int | None = None,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+    ) -> tuple[int, bool]: ...
+    def __reduce__(self) -> tuple[object, tuple[int]]: ...
+    def __copy__(self) -> Engine: ...
+    def __deepcopy__(self, memo: object, /) -> Engine: ...
 
 @final
 class BatchResult:
@@ -307,6 +365,7 @@ def play_games(
     threads: int | None = None,
     max_nodes: int | None = None,
     table_bytes: int | None = None,
+    time_limit: float | None = None,
 ) -> BatchResult: ...
 
 @final
@@ -343,6 +402,7 @@ class ComputerPlayer:
         seed: int | None = None,
         max_nodes: int | None = None,
         table_bytes: int | None = None,
+        time_limit: float | None = None,
     ) -> Self: ...
     @property
     def mark(self) -> _Mark: ...

@@ -95,6 +95,7 @@ def play_games(
     record_moves: bool = False,
     max_nodes: int | None = None,
     table_bytes: int | None = None,
+    time_limit: float | None = None,
     tasks: int | None = None,
 ) -> ttt.BatchResult:
     """:func:`ttt.play_games` spread over Ray tasks: the same arguments and the same games, in
@@ -116,6 +117,7 @@ def play_games(
         "record_moves": record_moves,
         "max_nodes": max_nodes,
         "table_bytes": table_bytes,
+        "time_limit": time_limit,
     }
     # Zero games checks every argument without playing, and is the answer for n == 0.
     empty = ttt.play_games(0, players, seed=seed, threads=1, **kwargs)
@@ -135,6 +137,10 @@ def play_games(
         task_kwargs = {**kwargs, "seed": (seed + first) % _SEED_MOD}
         futures.append(_play_blocks.remote(count, players, task_kwargs))
     return ttt.BatchResult.concat(ray.get(futures))
+
+
+# A won game: ``ttt.solve`` on it checks its keyword arguments and searches nothing.
+_FINISHED = ttt.parse_state("XXXOO....", "O")
 
 
 @dataclass(frozen=True)
@@ -176,9 +182,15 @@ def _move_value(child: ttt.GameState, values: dict[tuple[object, ...], _Value]) 
 
 @ray.remote(num_cpus=1)
 def _solve_positions(
-    states: list[ttt.GameState], max_nodes: int | None, table_bytes: int | None
+    states: list[ttt.GameState],
+    max_nodes: int | None,
+    table_bytes: int | None,
+    time_limit: float | None,
 ) -> list[ttt.BestMove | None]:
-    return [ttt.solve(s, max_nodes=max_nodes, table_bytes=table_bytes) for s in states]
+    return [
+        ttt.solve(s, max_nodes=max_nodes, table_bytes=table_bytes, time_limit=time_limit)
+        for s in states
+    ]
 
 
 def solve(
@@ -187,13 +199,15 @@ def solve(
     split_depth: int = 2,
     max_nodes: int | None = None,
     table_bytes: int | None = None,
+    time_limit: float | None = None,
     tasks: int | None = None,
 ) -> ttt.BestMove | None:
     """:func:`ttt.solve` with the tree split ``split_depth`` plies below ``state`` into
     sub-positions solved as Ray tasks; the same value and best move. ``None`` when the game is
     over.
 
-    ``max_nodes`` and ``table_bytes`` bound each sub-position's solve; ``tasks`` is how many Ray
+    ``max_nodes``, ``table_bytes`` and ``time_limit`` (seconds) bound each sub-position's solve
+    (checked on the driver first, as :func:`ttt.solve` checks them); ``tasks`` is how many Ray
     tasks share the sub-positions (default: the CPUs of the cluster). ``nodes`` of the answer is
     the sum over the sub-positions. Raises ``ValueError`` for three or four players, a
     ``split_depth`` below 1 or above 8, or ``tasks`` < 1; ``TypeError`` for a ``state`` that is
@@ -201,6 +215,13 @@ def solve(
     """
     if not isinstance(state, ttt.GameState):
         raise TypeError(f"state must be a ttt.GameState, not {type(state).__name__}")
+    # The limits are checked here, on a finished game (no search), before any task starts.
+    limits: dict[str, Any] = {
+        "max_nodes": max_nodes,
+        "table_bytes": table_bytes,
+        "time_limit": time_limit,
+    }
+    ttt.solve(_FINISHED, **limits)
     split_depth = _nonnegative_int("split_depth", split_depth)
     if not 1 <= split_depth <= 8:
         raise ValueError(f"split_depth must be in 1..8, not {split_depth}")
@@ -236,10 +257,12 @@ def solve(
         # Several chunks per task slot, so that a slow sub-position does not hold up the rest.
         size = max(1, -(-len(leaves) // (tasks * 4)))
         chunks = [leaves[i : i + size] for i in range(0, len(leaves), size)]
-        answers = ray.get([_solve_positions.remote(c, max_nodes, table_bytes) for c in chunks])
+        answers = ray.get(
+            [_solve_positions.remote(c, max_nodes, table_bytes, time_limit) for c in chunks]
+        )
         for leaf, answer in zip(leaves, itertools.chain.from_iterable(answers), strict=True):
             if answer is None or not answer.proven or answer.outcome is None or answer.plies is None:
-                return ttt.solve(state, max_nodes=max_nodes, table_bytes=table_bytes)
+                return ttt.solve(state, **limits)
             values[_key(leaf)] = _Value(answer.outcome, answer.plies)
             nodes += answer.nodes
     # Combine, deepest layer first: a position's value is its best move's.

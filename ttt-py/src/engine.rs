@@ -1,0 +1,300 @@
+//! `ttt.Engine`: the search with a table kept from one call to the next (`ttt_core::Engine`).
+
+use crate::ai::{difficulty, source, with_rng};
+use crate::convert;
+use crate::errors;
+use crate::interrupt;
+use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits, small};
+use crate::state::GameState;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::thread::ThreadId;
+use ttt_core::{AiError, Difficulty};
+
+/// A search engine that keeps its transposition table from one call to the next, so that a
+/// game played move by move through one engine finds the work of the moves before (the free
+/// functions start from an empty table at every call).
+///
+/// ``Engine(*, table_bytes=None)``: ``table_bytes`` is the most bytes its table may take
+/// (default 64 MiB; it starts small and grows while needed; 0 searches without a table). Its
+/// methods are the free functions of the same names, on this engine's table: ``best_move``,
+/// ``solve``, ``analyze``, ``choose_move`` and ``choose_move_with``, with ``max_nodes=`` and
+/// ``time_limit=`` (seconds) but no ``table_bytes=``. ``clear()`` forgets everything (a new
+/// game); the engine then answers exactly as a fresh one. The table is cleared by itself when
+/// a call comes with other rules (or another seating of the players), so one engine can serve
+/// any game, but one engine per game is what makes it faster.
+///
+/// On boards it solves within the limits, an engine gives the moves the free functions give
+/// (the same for the same seed). Under a node budget its unproven answers also depend on what
+/// it searched before (that is the point of keeping the table), so two engines with different
+/// histories may answer differently; a time limit makes answers depend on the machine too.
+///
+/// Thread-safe: calls on one engine from several threads are serialised (each waits for the
+/// one before, with the GIL released and Ctrl-C honoured while it waits); use one engine per
+/// thread to search in parallel. Every call releases the GIL; Ctrl-C interrupts a long search
+/// within a few milliseconds (the engine then finishes the interrupted search's last few
+/// nodes in the background before it takes the next call).
+///
+/// Picklable and copyable (``copy.copy``, ``copy.deepcopy``) as an empty engine with the same
+/// ``table_bytes``: the table is a cache, not state worth shipping.
+#[pyclass(module = "ttt", name = "Engine", frozen)]
+pub struct Engine {
+    table_bytes: usize,
+    inner: Arc<Shared>,
+}
+
+/// The engine and the thread that holds it now.
+struct Shared {
+    engine: Mutex<ttt_core::Engine>,
+    /// The thread running a call on the engine, if any: a call from that same thread (a Python
+    /// `rng` that calls the engine it was passed to) would wait for itself forever.
+    holder: Mutex<Option<ThreadId>>,
+}
+
+/// The engine held by the current thread for one call; lets go of the holder mark on drop.
+struct Held<'a> {
+    engine: MutexGuard<'a, ttt_core::Engine>,
+    holder: &'a Mutex<Option<ThreadId>>,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        *self.holder.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+}
+
+impl Shared {
+    /// The engine, locked for the current thread; an engine left poisoned by a panic is
+    /// cleared first (its table may be half-written).
+    fn hold(&self) -> Held<'_> {
+        let engine = match self.engine.lock() {
+            Ok(guard) => guard,
+            Err(poisoned) => {
+                self.engine.clear_poison();
+                let mut guard = poisoned.into_inner();
+                guard.clear();
+                guard
+            }
+        };
+        *self.holder.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some(std::thread::current().id());
+        Held { engine, holder: &self.holder }
+    }
+}
+
+impl Engine {
+    fn create(table_bytes: usize) -> Engine {
+        Engine {
+            table_bytes,
+            inner: Arc::new(Shared {
+                engine: Mutex::new(ttt_core::Engine::with_table_bytes(table_bytes)),
+                holder: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// Whether another call holds the engine now: the caller then waits on the Ctrl-C poller.
+    ///
+    /// # Errors
+    /// `ValueError` when the call holding it runs on this very thread (the engine called from
+    /// the `rng` of one of its own calls), which would wait for itself forever.
+    fn busy(&self) -> PyResult<bool> {
+        let busy = matches!(self.inner.engine.try_lock(), Err(TryLockError::WouldBlock));
+        let holder = *self.inner.holder.lock().unwrap_or_else(PoisonError::into_inner);
+        if busy && holder == Some(std::thread::current().id()) {
+            return Err(PyValueError::new_err(
+                "this Engine is in the middle of a call on this thread (an rng that calls its \
+                 own engine): use another Engine or the free functions there",
+            ));
+        }
+        Ok(busy)
+    }
+
+    /// Runs `work` on the locked engine with the GIL released (see [`interrupt::run`]); small
+    /// jobs run on the calling thread unless another call holds the engine.
+    fn run<T, F>(&self, py: Python<'_>, small: bool, work: F) -> PyResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send + 'static,
+    {
+        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
+        let small = small && !busy;
+        let inner = Arc::clone(&self.inner);
+        interrupt::run(py, small, move |stop| work(&mut inner.hold().engine, stop))
+    }
+
+    fn solve_impl(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, GameState>,
+        budget: Budget,
+    ) -> PyResult<Option<ttt_core::BestMove>> {
+        let game = state.get().inner.clone();
+        self.run(py, small(&game), move |engine, stop| {
+            engine.best_move_with(&game, &limits(budget, stop))
+        })
+    }
+
+    fn choose_impl(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, GameState>,
+        difficulty_arg: &Bound<'_, PyAny>,
+        rng: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        budget: Budget,
+    ) -> PyResult<ttt_core::Choice> {
+        let d = difficulty(difficulty_arg)?;
+        let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
+        let game = state.get().inner.clone();
+        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
+        let small = (d != Difficulty::Hard || small(&game)) && !busy;
+        let source = source(py, rng, seed)?;
+        let inner = Arc::clone(&self.inner);
+        let result = with_rng(py, source, small, move |rng, stop| {
+            inner.hold().engine.choose_move_with(&game, d, rng, &limits(budget, stop))
+        })?;
+        result.map_err(|e| match e {
+            AiError::GameOver => errors::game_over(py, e.to_string()),
+        })
+    }
+}
+
+/// The limits of an engine call: ``max_nodes=`` and ``time_limit=`` (the engine's own table
+/// size applies).
+fn engine_budget(
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Budget> {
+    budget(max_nodes, None, time_limit)
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    #[pyo3(signature = (*, table_bytes = None))]
+    fn new(table_bytes: Option<&Bound<'_, PyAny>>) -> PyResult<Engine> {
+        let table_bytes = convert::opt_usize(table_bytes, "table_bytes")?;
+        Ok(Engine::create(table_bytes.unwrap_or(ttt_core::SearchLimits::DEFAULT_TABLE_BYTES)))
+    }
+
+    /// The most bytes the engine's table may take.
+    #[getter]
+    fn table_bytes(&self) -> usize {
+        self.table_bytes
+    }
+
+    /// Forgets everything searched so far (a new game): the engine then answers exactly as a
+    /// fresh one. Waits for a call running on another thread to finish first.
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        self.run(py, true, |engine, _| engine.clear())
+    }
+
+    /// ``ttt.best_move`` on this engine's table.
+    #[pyo3(signature = (state, *, max_nodes = None, time_limit = None))]
+    fn best_move(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, GameState>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<usize>> {
+        let budget = engine_budget(max_nodes, time_limit)?;
+        Ok(self.solve_impl(py, state, budget)?.map(|b| b.index))
+    }
+
+    /// ``ttt.solve`` on this engine's table: a ``BestMove``, or ``None`` when the game is over.
+    #[pyo3(signature = (state, *, max_nodes = None, time_limit = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, GameState>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<BestMove>> {
+        let answer = self.solve_impl(py, state, engine_budget(max_nodes, time_limit)?)?;
+        Ok(answer.as_ref().map(BestMove::from_core))
+    }
+
+    /// ``ttt.analyze`` on this engine's table: every legal move, best first (empty when the
+    /// game is over).
+    #[pyo3(signature = (state, *, max_nodes = None, time_limit = None))]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, GameState>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<MoveAnalysis>> {
+        let budget = engine_budget(max_nodes, time_limit)?;
+        let game = state.get().inner.clone();
+        let moves = self.run(py, small(&game), move |engine, stop| {
+            engine.analyze_with(&game, &limits(budget, stop))
+        })?;
+        Ok(moves.iter().map(MoveAnalysis::from_core).collect())
+    }
+
+    /// ``ttt.choose_move`` on this engine's table (``rng``, ``seed`` and the errors as there).
+    #[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, time_limit = None))]
+    #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python method
+    fn choose_move(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, GameState>,
+        difficulty: &Bound<'_, PyAny>,
+        rng: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let budget = engine_budget(max_nodes, time_limit)?;
+        Ok(self.choose_impl(py, state, difficulty, rng, seed, budget)?.index)
+    }
+
+    /// ``ttt.choose_move_with`` on this engine's table: ``(index, proven)``.
+    #[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, time_limit = None))]
+    #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python method
+    fn choose_move_with(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, GameState>,
+        difficulty: &Bound<'_, PyAny>,
+        rng: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(usize, bool)> {
+        let budget = engine_budget(max_nodes, time_limit)?;
+        let c = self.choose_impl(py, state, difficulty, rng, seed, budget)?;
+        Ok((c.index, c.proven))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Engine(table_bytes={})", self.table_bytes)
+    }
+
+    /// An empty engine of ``table_bytes``: what unpickling calls.
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, PyType>, table_bytes: &Bound<'_, PyAny>) -> PyResult<Engine> {
+        Ok(Engine::create(convert::usize_arg(table_bytes, "table_bytes")?))
+    }
+
+    /// Pickles as an empty engine with the same ``table_bytes``.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (usize,))> {
+        let restore = slf.get_type().getattr("_restore")?;
+        Ok((restore, (slf.get().table_bytes,)))
+    }
+
+    /// An empty engine with the same ``table_bytes``.
+    fn __copy__(&self) -> Engine {
+        Engine::create(self.table_bytes)
+    }
+
+    /// An empty engine with the same ``table_bytes``.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Engine {
+        Engine::create(self.table_bytes)
+    }
+}
