@@ -3,7 +3,7 @@
 #   make test   install what the tests need and run every test
 # and `make install PREFIX=...` for the C library.
 
-.PHONY: test test-rust test-c test-python bench-python coverage lib play install header
+.PHONY: test test-rust test-c test-python bench-python bench-distributed coverage lib play install header
 
 test: test-rust test-c test-python
 
@@ -21,6 +21,10 @@ test-python:
 # The Python benchmark table (ours against OpenSpiel and PettingZoo when they install).
 bench-python:
 	scripts/bench-python.sh
+
+# What Ray costs on one machine: ttt.distributed against the single-process calls.
+bench-distributed:
+	scripts/bench-python.sh --distributed
 
 # Line coverage of ttt-core's sources with cargo-tarpaulin (ptrace engine: no llvm-tools
 # needed). Unoptimised, because optimised code attributes lines poorly; its own target dir.

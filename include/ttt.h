@@ -206,6 +206,11 @@ enum ttt_status
      * A bug inside libttt was caught at the boundary (a Rust panic). Please report it.
      */
     TTT_STATUS_PANIC = 21,
+    /**
+     * Invalid move `no-gravity`: a column move (`ttt_game_play_column`) under rules without
+     * gravity, where a column does not name one cell.
+     */
+    TTT_STATUS_NO_GRAVITY = 22,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -713,6 +718,18 @@ ttt_status ttt_game_play_at(struct ttt_game *game,
                             int32_t player,
                             size_t ply,
                             size_t index);
+
+/**
+ * Gravity rules (Connect Four): the current player drops a mark into column `col` (0 for the
+ * leftmost); it lands in the lowest empty cell of the column, whose index (`row * width +
+ * col`) is written to `*out_index` unless `out_index` is NULL (it is optional).
+ *
+ * Errors, checked in this order: `TTT_STATUS_NULL_ARGUMENT` (`game`), `TTT_STATUS_GAME_OVER`,
+ * `TTT_STATUS_NO_GRAVITY` (the rules have no gravity), `TTT_STATUS_OUT_OF_RANGE` (`col >=
+ * width`), `TTT_STATUS_OCCUPIED` (the column is full). A refused move leaves the game
+ * unchanged and `*out_index` unwritten.
+ */
+TTT_NODISCARD ttt_status ttt_game_play_column(struct ttt_game *game, size_t col, size_t *out_index);
 
 /**
  * Takes back the last move (replaying the game from its starting position). With no move

@@ -273,6 +273,20 @@ public:
                                          std::size_t index) noexcept {
         return ttt_game_play_at(get(), static_cast<int32_t>(player), ply, index);
     }
+    /// Gravity rules: drops the current player's mark into column `col` (0 for the leftmost) and
+    /// returns the cell it landed in (`row * width + col`). Throws ttt::Error (game-over,
+    /// no-gravity, out-of-range for a column off the board, occupied for a full column) and
+    /// leaves the game unchanged on a refused move.
+    std::size_t play_column(std::size_t col) {
+        std::size_t index = 0;
+        check(try_play_column(col, &index));
+        return index;
+    }
+    /// The same without exceptions; `*index` (optional) receives the cell on success.
+    [[nodiscard]] ttt_status try_play_column(std::size_t col,
+                                             std::size_t *index = nullptr) noexcept {
+        return ttt_game_play_column(get(), col, index);
+    }
     /// Takes back the last move (nothing before the starting position).
     void undo() { check(ttt_game_undo(get())); }
 

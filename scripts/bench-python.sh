@@ -9,8 +9,12 @@ rm -rf "$VENV"
 "${PYTHON:-python3}" -m venv "$VENV"
 PY="$VENV/bin/python"
 "$PY" -m pip install --quiet --upgrade pip
-"$PY" -m pip install --quiet "$ROOT/ttt-py[pettingzoo]"
-"$PY" -m pip install --quiet pygame || echo "pygame did not install: PettingZoo's env left out"
+"$PY" -m pip install --quiet "$ROOT/ttt-py[pettingzoo,ray]"
+"$PY" -m pip install --quiet pygame-ce || echo "pygame did not install: PettingZoo's env left out"
 "$PY" -m pip install --quiet open_spiel || echo "open_spiel did not install: OpenSpiel left out"
 cd "$VENV"
+if [ "${1:-}" = "--distributed" ]; then
+    shift
+    exec "$PY" "$ROOT/ttt-py/bench/distributed.py" "$@"
+fi
 "$PY" "$ROOT/ttt-py/bench/bench.py" "$@"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python tests, against the INSTALLED wheel in a fresh virtual environment:
 #   1. create the venv (target/py-venv, rebuilt every run) and install the test tools from PyPI;
-#   2. build the abi3 wheel with maturin and install it (`pip install ./ttt-py[pettingzoo]`);
+#   2. build the abi3 wheel with maturin and install it (`pip install ./ttt-py[pettingzoo,ray]`);
 #   3. pytest (exit code 5, "no tests ran", is a failure), mypy --strict on the examples and
 #      tests, and mypy.stubtest on the module.
 set -euo pipefail
@@ -14,10 +14,12 @@ rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 PY="$VENV/bin/python"
 "$PY" -m pip install --quiet --upgrade pip
-"$PY" -m pip install --quiet "maturin>=1.9,<2" pytest hypothesis mypy typing_extensions
+# pygame-ce: PettingZoo's own connect_four_v3 and tictactoe_v3 import it, and the tests play
+# ours step for step against them.
+"$PY" -m pip install --quiet "maturin>=1.9,<2" pytest hypothesis mypy typing_extensions pygame-ce
 
 echo "== build and install the wheel"
-"$PY" -m pip install --quiet "$ROOT/ttt-py[pettingzoo]"
+"$PY" -m pip install --quiet "$ROOT/ttt-py[pettingzoo,ray]"
 
 # Run from outside the source tree, so that `import ttt` can only find the installed wheel.
 cd "$VENV"

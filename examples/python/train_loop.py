@@ -19,7 +19,7 @@ from ttt.pettingzoo import env
 
 
 def train(episodes: int = 3000, seed: int = 0, rules: ttt.Rules | None = None) -> float:
-    """Trains ``player_1`` against a random ``player_2``; returns its win rate on the last 500."""
+    """Trains ``player_0`` against a random ``player_1``; returns its win rate on the last 500."""
     rng = random.Random(seed)
     values: defaultdict[tuple[bytes, int], float] = defaultdict(float)
     counts: defaultdict[tuple[bytes, int], int] = defaultdict(int)
@@ -32,12 +32,12 @@ def train(episodes: int = 3000, seed: int = 0, rules: ttt.Rules | None = None) -
         for agent in e.agent_iter():
             observation, reward, termination, truncation, _ = e.last()
             if termination or truncation:
-                if agent == "player_1":
+                if agent == "player_0":
                     final = reward
                 e.step(None)
                 continue
             legal = np.flatnonzero(observation["action_mask"]).tolist()
-            if agent == "player_1":
+            if agent == "player_0":
                 key = observation["observation"].tobytes()
                 if rng.random() < 0.1:
                     action = rng.choice(legal)

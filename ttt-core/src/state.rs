@@ -47,20 +47,26 @@ pub enum InvalidMoveReason {
     Occupied,
     /// Gravity: the cell is empty but so is the one below it.
     Floating,
+    /// A column move ([`GameState::play_column`]) under rules without gravity, where columns
+    /// are not moves. Only column moves give this reason; it is checked right after
+    /// `game-over`.
+    NoGravity,
 }
 
 impl InvalidMoveReason {
-    /// Every reason, in the order they are checked.
-    pub const ALL: [InvalidMoveReason; 5] = [
+    /// Every reason: the five of cell moves in the order they are checked, then `no-gravity`,
+    /// which only column moves give.
+    pub const ALL: [InvalidMoveReason; 6] = [
         InvalidMoveReason::GameOver,
         InvalidMoveReason::NotYourTurn,
         InvalidMoveReason::OutOfRange,
         InvalidMoveReason::Occupied,
         InvalidMoveReason::Floating,
+        InvalidMoveReason::NoGravity,
     ];
 
     /// The name used in every language: `"game-over"`, `"not-your-turn"`, `"out-of-range"`,
-    /// `"occupied"` or `"floating"`.
+    /// `"occupied"`, `"floating"` or `"no-gravity"`.
     pub const fn as_str(self) -> &'static str {
         match self {
             InvalidMoveReason::GameOver => "game-over",
@@ -68,6 +74,7 @@ impl InvalidMoveReason {
             InvalidMoveReason::OutOfRange => "out-of-range",
             InvalidMoveReason::Occupied => "occupied",
             InvalidMoveReason::Floating => "floating",
+            InvalidMoveReason::NoGravity => "no-gravity",
         }
     }
 }
@@ -314,6 +321,52 @@ impl GameState {
             return Err(InvalidMoveError { index, reason: InvalidMoveReason::NotYourTurn });
         }
         self.apply_move(index)
+    }
+
+    /// The state after the current player drops a mark into column `col` (0 for the leftmost)
+    /// under gravity rules, and the cell it lands in: the lowest empty cell of the column.
+    ///
+    /// ```
+    /// use ttt_core::{GameState, Player, Rules};
+    /// let game = GameState::new(Rules::CONNECT_FOUR, Player::X)?;
+    /// let (game, cell) = game.play_column(3)?;
+    /// assert_eq!(cell, 38); // bottom row (5) of column 3 on the 7-wide board: 5 * 7 + 3
+    /// let (_, cell) = game.play_column(3)?;
+    /// assert_eq!(cell, 31); // the cell above it
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`InvalidMoveError`] whose `index` is `col` (which is also the index of the column's top
+    /// cell), with the reason, checked in this order:
+    /// - `game-over`: the game is already won or drawn;
+    /// - `no-gravity`: the rules have no gravity, so a column does not name one cell;
+    /// - `out-of-range`: `col` is not a column of the board (`col >= width`);
+    /// - `occupied`: the column is full (its top cell is taken).
+    ///
+    /// `self` is unchanged either way.
+    pub fn play_column(&self, col: usize) -> Result<(GameState, usize), InvalidMoveError> {
+        let refuse = |reason| Err(InvalidMoveError { index: col, reason });
+        if self.is_over() {
+            return refuse(InvalidMoveReason::GameOver);
+        }
+        if !self.rules.gravity() {
+            return refuse(InvalidMoveReason::NoGravity);
+        }
+        let width = self.rules.width();
+        if col >= width {
+            return refuse(InvalidMoveReason::OutOfRange);
+        }
+        // Under gravity every mark is supported (states are built by play or from a checked
+        // board), so the lowest empty cell of a column is the one playable cell in it.
+        let lowest = (0..self.rules.height())
+            .rev()
+            .map(|row| row * width + col)
+            .find(|&cell| self.board[cell].is_none());
+        match lowest {
+            Some(cell) => Ok((self.place(cell), cell)),
+            None => refuse(InvalidMoveReason::Occupied),
+        }
     }
 
     /// The state before the last move, rebuilt by replaying the history from the starting

@@ -181,7 +181,10 @@ fn invalid_moves_carry_their_reason_and_change_nothing() {
 #[test]
 fn the_reasons_have_their_documented_names() {
     let names: Vec<&str> = InvalidMoveReason::ALL.iter().map(|r| r.as_str()).collect();
-    assert_eq!(names, ["game-over", "not-your-turn", "out-of-range", "occupied", "floating"]);
+    assert_eq!(
+        names,
+        ["game-over", "not-your-turn", "out-of-range", "occupied", "floating", "no-gravity"]
+    );
     let err = apply_move(&play(&[0]), 0).unwrap_err();
     assert_eq!(err.to_string(), "invalid move at 0: occupied");
 }

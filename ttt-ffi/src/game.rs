@@ -379,6 +379,34 @@ pub unsafe extern "C" fn ttt_game_play_at(
     })
 }
 
+/// Gravity rules (Connect Four): the current player drops a mark into column `col` (0 for the
+/// leftmost); it lands in the lowest empty cell of the column, whose index (`row * width +
+/// col`) is written to `*out_index` unless `out_index` is NULL (it is optional).
+///
+/// Errors, checked in this order: `TTT_STATUS_NULL_ARGUMENT` (`game`), `TTT_STATUS_GAME_OVER`,
+/// `TTT_STATUS_NO_GRAVITY` (the rules have no gravity), `TTT_STATUS_OUT_OF_RANGE` (`col >=
+/// width`), `TTT_STATUS_OCCUPIED` (the column is full). A refused move leaves the game
+/// unchanged and `*out_index` unwritten.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ttt_game_play_column(
+    game: *mut ttt_game,
+    col: usize,
+    out_index: *mut usize,
+) -> ttt_status {
+    status(|| {
+        // SAFETY: caller's contract (live handle, exclusive access).
+        let game = unsafe { arg_mut(game, "game") }?;
+        let (next, cell) = game.state.play_column(col)?;
+        game.state = next;
+        if !out_index.is_null() {
+            // SAFETY: non-NULL, valid for a write by the caller's contract.
+            unsafe { write(out_index, cell) };
+        }
+        Ok(())
+    })
+}
+
 /// Takes back the last move (replaying the game from its starting position). With no move
 /// since the starting position the game is left unchanged and the call still succeeds: compare
 /// `ttt_game_ply` before and after to tell.

@@ -60,11 +60,14 @@ pub enum ttt_status {
     TTT_STATUS_NOT_UTF8 = 20,
     /// A bug inside libttt was caught at the boundary (a Rust panic). Please report it.
     TTT_STATUS_PANIC = 21,
+    /// Invalid move `no-gravity`: a column move (`ttt_game_play_column`) under rules without
+    /// gravity, where a column does not name one cell.
+    TTT_STATUS_NO_GRAVITY = 22,
 }
 
 impl ttt_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [ttt_status; 22] = [
+    pub(crate) const ALL: [ttt_status; 23] = [
         ttt_status::TTT_STATUS_OK,
         ttt_status::TTT_STATUS_NULL_ARGUMENT,
         ttt_status::TTT_STATUS_INVALID_ARGUMENT,
@@ -87,6 +90,7 @@ impl ttt_status {
         ttt_status::TTT_STATUS_INVALID_RECORD,
         ttt_status::TTT_STATUS_NOT_UTF8,
         ttt_status::TTT_STATUS_PANIC,
+        ttt_status::TTT_STATUS_NO_GRAVITY,
     ];
 
     /// The stable short name. For invalid moves and refused positions it is the reason name
@@ -116,6 +120,7 @@ impl ttt_status {
             TTT_STATUS_INVALID_RECORD => c"invalid-record",
             TTT_STATUS_NOT_UTF8 => c"not-utf8",
             TTT_STATUS_PANIC => c"panic",
+            TTT_STATUS_NO_GRAVITY => c"no-gravity",
         }
     }
 
@@ -155,6 +160,9 @@ impl ttt_status {
             TTT_STATUS_INVALID_RECORD => c"the game record could not be loaded",
             TTT_STATUS_NOT_UTF8 => c"a string argument is not UTF-8",
             TTT_STATUS_PANIC => c"internal error in libttt (a bug; please report it)",
+            TTT_STATUS_NO_GRAVITY => {
+                c"invalid move: these rules have no gravity, so no column moves"
+            }
         }
     }
 
@@ -172,6 +180,7 @@ impl From<InvalidMoveError> for Failure {
             InvalidMoveReason::OutOfRange => TTT_STATUS_OUT_OF_RANGE,
             InvalidMoveReason::Occupied => TTT_STATUS_OCCUPIED,
             InvalidMoveReason::Floating => TTT_STATUS_FLOATING,
+            InvalidMoveReason::NoGravity => TTT_STATUS_NO_GRAVITY,
         };
         Failure::new(status, e.to_string())
     }

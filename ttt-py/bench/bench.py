@@ -13,7 +13,9 @@ Workloads, all on the classic board with uniformly random legal moves:
   loop for OpenSpiel (``apply_action(choice(legal_actions()))``), the same ``random.Random``;
 - batch: ``ttt.play_games(n, 'random')``, every game in Rust (all cores, GIL released);
 - PettingZoo: the AEC loop (``agent_iter``/``last``/``step`` with the action mask) on
-  ``ttt.pettingzoo.env()`` and on ``pettingzoo.classic.tictactoe_v3.env()``.
+  ``ttt.pettingzoo.env()`` and on ``pettingzoo.classic.tictactoe_v3.env()``, and on
+  ``ttt.pettingzoo.connect_four_v3()`` and ``pettingzoo.classic.connect_four_v3.env()``
+  (random Connect Four games).
 """
 
 from __future__ import annotations
@@ -127,6 +129,14 @@ def pettingzoo_tictactoe() -> Callable[[int], None] | None:
     return aec_loop(tictactoe_v3.env)
 
 
+def pettingzoo_connect_four() -> Callable[[int], None] | None:
+    try:
+        from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    return aec_loop(connect_four_v3.env)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
@@ -176,6 +186,27 @@ def main() -> None:
         pz = ISSUE_PETTINGZOO_ENV
         pz_note = "PettingZoo tictactoe_v3 not importable: the issue's figure"
 
+    from ttt.pettingzoo import connect_four_v3 as ttt_connect_four
+
+    c4_rows: list[tuple[str, float, str]] = []
+    pz_c4 = pettingzoo_connect_four()
+    if pz_c4 is not None:
+        ours_c4, theirs_c4 = best_rates(
+            [
+                (aec_loop(ttt_connect_four), n(1_000), time.process_time),
+                (pz_c4, n(200), time.process_time),
+            ],
+            args.rounds,
+        )
+        c4_rows = [
+            ("PettingZoo connect_four_v3 env (games)", theirs_c4, "measured in this run"),
+            (
+                "ttt.pettingzoo.connect_four_v3 (games)",
+                ours_c4,
+                f"{ours_c4 / theirs_c4:.2f}x PettingZoo (target 3x)",
+            ),
+        ]
+
     rows = [
         ("OpenSpiel Python loop", spiel, spiel_note),
         ("ttt Python loop", ours_loop, f"{ours_loop / spiel:.2f}x OpenSpiel (target 1.5x)"),
@@ -191,6 +222,7 @@ def main() -> None:
         ),
         ("PettingZoo tictactoe_v3 env", pz, pz_note),
         ("ttt.pettingzoo env", ours_env, f"{ours_env / pz:.2f}x PettingZoo (target 3x)"),
+        *c4_rows,
     ]
     print(
         f"ttt {ttt.__version__}, Python {platform.python_version()}, "

@@ -40,6 +40,13 @@ fn apply_move(state: &Bound<'_, GameState>, index: &Bound<'_, PyAny>) -> PyResul
     state.get().apply(index)
 }
 
+/// Gravity rules: the state after the current player drops a mark into column ``col``; see
+/// ``GameState.play_column``.
+#[pyfunction]
+fn play_column(state: &Bound<'_, GameState>, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+    state.get().column(col)
+}
+
 /// The state before the last move; unchanged when there is nothing to undo.
 #[pyfunction]
 fn undo_last_move(state: &Bound<'_, GameState>) -> GameState {
@@ -119,6 +126,7 @@ fn _ttt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::play_games, m)?)?;
     m.add_function(wrap_pyfunction!(create_game, m)?)?;
     m.add_function(wrap_pyfunction!(apply_move, m)?)?;
+    m.add_function(wrap_pyfunction!(play_column, m)?)?;
     m.add_function(wrap_pyfunction!(undo_last_move, m)?)?;
     m.add_function(wrap_pyfunction!(available_moves, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_board, m)?)?;

@@ -134,6 +134,13 @@ impl Rules {
         Ok(self.inner.row_col(convert::position(index, "index")?))
     }
 
+    /// Four times the squared Euclidean distance from cell ``index`` to the centre of the board
+    /// (an exact integer on every board), or ``None`` when ``index`` is off the board. The
+    /// search breaks ties between equally good moves by it (nearest first, then lowest index).
+    fn centre_distance4(&self, index: usize) -> Option<usize> {
+        self.inner.row_col(index).map(|_| self.inner.centre_distance4(index))
+    }
+
     /// Every window of ``k`` cells in a straight line, in the canonical order (horizontal,
     /// vertical, diagonal, anti-diagonal; then by smallest cell), each as a tuple of ascending
     /// indices. For the classic rules this is ``WIN_LINES``.

@@ -45,6 +45,14 @@ impl GameState {
         PyList::new(py, &buf[..n])
     }
 
+    /// The engine's `play_column`, with a Python column and the Python exception.
+    pub fn column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        match self.inner.play_column(convert::index(col)) {
+            Ok((s, _)) => Ok(GameState::from_core(s)),
+            Err(e) => Err(errors::invalid_move(col.py(), col.clone(), e)),
+        }
+    }
+
     /// The engine's `apply_move`, with a Python index and the Python exception.
     pub fn apply(&self, index: &Bound<'_, PyAny>) -> PyResult<GameState> {
         match self.inner.apply_move(convert::index(index)) {
@@ -281,6 +289,18 @@ impl GameState {
         self.apply(index)
     }
 
+    /// Gravity rules: the state after the current player drops a mark into column ``col`` (0 is
+    /// the leftmost); it lands on the lowest empty cell of the column, which is then
+    /// ``state.move_history[-1]``.
+    ///
+    /// Raises ``InvalidMoveError`` (``.index`` is ``col``) with ``reason`` ``'game-over'``,
+    /// ``'no-gravity'`` (rules without gravity), ``'out-of-range'`` (not a column of the board,
+    /// or not an integer) or ``'occupied'`` (the column is full), checked in that order; the
+    /// state is unchanged either way.
+    fn play_column(&self, col: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        self.column(col)
+    }
+
     /// The state after ``player`` plays ``index``; refused with ``'not-your-turn'`` (after
     /// ``'game-over'``) when it is not ``player``'s turn.
     fn apply_move_as(
@@ -362,8 +382,9 @@ impl GameState {
 ///
 /// ``Evaluation(status, winner=None, winning_line=None)`` rebuilds one (its ``repr`` is that
 /// call; pickling uses it): ``status`` is ``'in-progress'``, ``'win'`` or ``'draw'``, ``winner``
-/// a mark or ``None``, ``winning_line`` at most 20 cell indices or ``None``
-/// (``ValueError``/``TypeError`` otherwise; the values are not checked against any board).
+/// a mark or ``None``, ``winning_line`` at most 20 cell indices or ``None``; a ``'win'``, and
+/// only a win, has a winner and a line (``ValueError``/``TypeError`` otherwise; the values are
+/// not checked against any board).
 #[pyclass(module = "ttt", name = "Evaluation", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Evaluation {
@@ -406,6 +427,11 @@ impl Evaluation {
                 Some(cells.collect::<PyResult<Vec<usize>>>()?)
             }
         };
+        if (status == Status::Win) != (winner.is_some() && winning_line.is_some()) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a win, and only a win, has a winner and a winning line",
+            ));
+        }
         Ok(Evaluation { status, winner, winning_line })
     }
     fn __reduce__<'py>(

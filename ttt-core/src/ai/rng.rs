@@ -65,6 +65,27 @@ impl SeededRng {
         SeededRng { inner: ChaCha8Rng::seed_from_u64(seed) }
     }
 
+    /// The generator for `seed` after `outputs` outputs were drawn from it (by
+    /// [`next_u64`](Self::next_u64) or [`Rng::next_f64`], one output each): the stream resumes
+    /// exactly where a generator that drew them would be, in constant time. This is how a
+    /// pickled generator comes back in Python.
+    ///
+    /// ```
+    /// use ttt_core::{Rng, SeededRng};
+    /// let mut a = SeededRng::new(7);
+    /// for _ in 0..1000 {
+    ///     a.next_f64();
+    /// }
+    /// assert_eq!(SeededRng::at(7, 1000).next_f64(), a.next_f64());
+    /// ```
+    pub fn at(seed: u64, outputs: u64) -> SeededRng {
+        let mut rng = SeededRng::new(seed);
+        // ChaCha counts its stream in 32-bit words, and every output is two of them (outputs are
+        // only ever drawn whole, so the position stays even).
+        rng.inner.set_word_pos(u128::from(outputs) * 2);
+        rng
+    }
+
     /// The next raw 64-bit output of the ChaCha8 stream (each float uses one of these).
     pub fn next_u64(&mut self) -> u64 {
         self.inner.next_u64()

@@ -51,12 +51,12 @@ static void test_status_strings(void) {
     CHECK(strcmp(ttt_status_name(TTT_STATUS_NOT_YOUR_TURN), "not-your-turn") == 0);
     CHECK(strcmp(ttt_status_name(TTT_STATUS_POSITION_MARK_COUNTS), "mark-counts") == 0);
     CHECK(strcmp(ttt_status_str(TTT_STATUS_OK), "success") == 0);
-    for (s = 0; s <= TTT_STATUS_PANIC; s++) {
+    for (s = 0; s <= TTT_STATUS_NO_GRAVITY; s++) {
         CHECK(ttt_status_name(s) != NULL && strlen(ttt_status_name(s)) > 0);
         CHECK(ttt_status_str(s) != NULL && strlen(ttt_status_str(s)) > 0);
         CHECK(strcmp(ttt_status_name(s), "unknown-status") != 0);
     }
-    CHECK(strcmp(ttt_status_name(TTT_STATUS_PANIC + 1), "unknown-status") == 0);
+    CHECK(strcmp(ttt_status_name(TTT_STATUS_NO_GRAVITY + 1), "unknown-status") == 0);
     CHECK(strcmp(ttt_status_name(UINT32_MAX), "unknown-status") == 0);
     CHECK(strcmp(ttt_status_str(UINT32_MAX), "unknown status") == 0);
 }
@@ -332,6 +332,56 @@ static void test_invalid_moves(void) {
     ttt_game_free(game);
 }
 
+/* Column moves: the cell landed in, every refusal reason, and nothing changed on refusal. */
+static void test_play_column(void) {
+    ttt_rules c4 = ttt_rules_connect_four();
+    ttt_game *game = NULL;
+    size_t cell = 999, ply = 0;
+    int i;
+
+    CHECK_OK(ttt_game_new(&c4, TTT_PLAYER_X, &game));
+    CHECK_OK(ttt_game_play_column(game, 3, &cell));
+    CHECK(cell == 38); /* bottom row 5, column 3: 5 * 7 + 3 */
+    CHECK_OK(ttt_game_play_column(game, 3, &cell));
+    CHECK(cell == 31);
+    CHECK_OK(ttt_game_play_column(game, 0, NULL)); /* out_index is optional */
+    /* Rows 0-3 empty, row 4 "...O...", row 5 "X..X...". */
+    CHECK(board_is(game, "............................"
+                         "...O..."
+                         "X..X..."));
+    cell = 999;
+    CHECK_STATUS(ttt_game_play_column(game, 7, &cell), TTT_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(ttt_game_play_column(game, SIZE_MAX, &cell), TTT_STATUS_OUT_OF_RANGE);
+    CHECK(cell == 999);
+    for (i = 0; i < 4; i++) CHECK_OK(ttt_game_play_column(game, 6, &cell));
+    CHECK_OK(ttt_game_play_column(game, 6, &cell));
+    CHECK_OK(ttt_game_play_column(game, 6, &cell));
+    CHECK(cell == 6); /* the top cell */
+    CHECK_OK(ttt_game_ply(game, &ply));
+    CHECK_STATUS(ttt_game_play_column(game, 6, &cell), TTT_STATUS_OCCUPIED);
+    {
+        size_t after = 0;
+        CHECK_OK(ttt_game_ply(game, &after));
+        CHECK(after == ply);
+    }
+    CHECK_STATUS(ttt_game_play_column(NULL, 0, &cell), TTT_STATUS_NULL_ARGUMENT);
+    ttt_game_free(game);
+
+    /* Four in column 1 for X wins; then every column move is game-over. */
+    CHECK_OK(ttt_game_new(&c4, TTT_PLAYER_X, &game));
+    for (i = 0; i < 7; i++) CHECK_OK(ttt_game_play_column(game, (size_t)(1 + i % 2), NULL));
+    CHECK_STATUS(ttt_game_play_column(game, 4, &cell), TTT_STATUS_GAME_OVER);
+    CHECK_STATUS(ttt_game_play_column(game, 99, &cell), TTT_STATUS_GAME_OVER);
+    ttt_game_free(game);
+
+    /* No gravity, no column moves. */
+    game = classic_game();
+    CHECK_STATUS(ttt_game_play_column(game, 0, &cell), TTT_STATUS_NO_GRAVITY);
+    CHECK(strcmp(ttt_status_name(TTT_STATUS_NO_GRAVITY), "no-gravity") == 0);
+    CHECK(board_is(game, "........."));
+    ttt_game_free(game);
+}
+
 static void test_buffers(void) {
     ttt_game *game = classic_game();
     size_t moves[9], n = 77;
@@ -596,6 +646,7 @@ int main(void) {
     test_new_and_players();
     test_classic_game();
     test_invalid_moves();
+    test_play_column();
     test_buffers();
     test_from_board();
     test_records();

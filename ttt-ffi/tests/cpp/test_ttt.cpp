@@ -68,6 +68,19 @@ void test_play() {
     CHECK(ttt::mark(ttt::Player::None) == '.');
 }
 
+void test_play_column() {
+    ttt::Game game(ttt::Rules::connect_four());
+    CHECK(game.play_column(3) == 38);
+    CHECK(game.play_column(3) == 31);
+    std::size_t cell = 0;
+    CHECK(game.try_play_column(0, &cell) == TTT_STATUS_OK && cell == 35);
+    CHECK(thrown_status([&] { (void)game.play_column(7); }) == TTT_STATUS_OUT_OF_RANGE);
+    CHECK(game.ply() == 3);
+    ttt::Game classic;
+    CHECK(thrown_status([&] { (void)classic.play_column(0); }) == TTT_STATUS_NO_GRAVITY);
+    CHECK(classic.try_play_column(1) == TTT_STATUS_NO_GRAVITY);
+}
+
 void test_value_semantics() {
     ttt::Game a;
     a.play(4);
@@ -165,6 +178,7 @@ void test_ai() {
 int main() {
     test_rules();
     test_play();
+    test_play_column();
     test_value_semantics();
     test_positions_and_records();
     test_ai();

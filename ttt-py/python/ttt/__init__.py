@@ -25,6 +25,8 @@ waits for a slow ``rng`` callable. See ``README.md`` (section "The rule for any 
 from __future__ import annotations
 
 import enum
+import importlib
+from typing import TYPE_CHECKING
 
 # The exception classes first: the native module looks them up when it raises.
 from ._errors import (
@@ -68,11 +70,26 @@ from ._ttt import (
     from_record,
     other_player,
     parse_state,
+    play_column,
     play_games,
     solve,
     undo_last_move,
 )
 
+
+
+if TYPE_CHECKING:
+    from . import distributed, pettingzoo
+
+# The submodules with optional dependencies load on first use, so that ``import ttt`` needs
+# neither PettingZoo nor Ray, and ``ttt.pettingzoo`` works without its own import line.
+_LAZY_SUBMODULES = ("pettingzoo", "distributed")
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Difficulty(str, enum.Enum):
@@ -127,6 +144,7 @@ __all__ = [
     "from_record",
     "other_player",
     "parse_state",
+    "play_column",
     "play_games",
     "solve",
     "undo_last_move",
