@@ -135,10 +135,12 @@ impl Rules {
     }
 
     /// Four times the squared Euclidean distance from cell ``index`` to the centre of the board
-    /// (an exact integer on every board), or ``None`` when ``index`` is off the board. The
-    /// search breaks ties between equally good moves by it (nearest first, then lowest index).
-    fn centre_distance4(&self, index: usize) -> Option<usize> {
-        self.inner.row_col(index).map(|_| self.inner.centre_distance4(index))
+    /// (an exact integer on every board), or ``None`` when ``index`` is off the board (negative
+    /// included; ``TypeError`` for a non-integer). The search breaks ties between equally good
+    /// moves by it (nearest first, then lowest index).
+    fn centre_distance4(&self, index: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let index = convert::position(index, "index")?;
+        Ok(self.inner.row_col(index).map(|_| self.inner.centre_distance4(index)))
     }
 
     /// Every window of ``k`` cells in a straight line, in the canonical order (horizontal,

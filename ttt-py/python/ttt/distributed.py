@@ -56,6 +56,9 @@ import ttt
 
 __all__ = ["play_games", "solve"]
 
+# A seat of a batch, as ttt.play_games takes it.
+_Seat = Literal["easy", "medium", "hard", "random"] | ttt.Difficulty
+
 GAMES_PER_SEED = 64
 _SEED_MOD = 2**64
 
@@ -84,7 +87,7 @@ def _play_blocks(n: int, players: Any, kwargs: dict[str, Any]) -> ttt.BatchResul
 
 def play_games(
     n: int,
-    players: str | Iterable[str] | None = None,
+    players: _Seat | Iterable[_Seat] | None = None,
     *,
     rules: ttt.Rules | None = None,
     start: ttt.GameState | None = None,
@@ -106,7 +109,7 @@ def play_games(
     if seed >= _SEED_MOD:
         raise ValueError(f"seed must be below 2**64, not {seed}")
     if players is not None and not isinstance(players, str):
-        players = list(itertools.islice(players, ttt.MAX_PLAYERS + 1))
+        players = list[_Seat](itertools.islice(players, ttt.MAX_PLAYERS + 1))
     kwargs: dict[str, Any] = {
         "rules": rules,
         "start": start,
