@@ -49,7 +49,7 @@ def test_play_games_more_players_wrapping_seed_and_start() -> None:
 
 def test_play_games_checks_arguments_before_any_task() -> None:
     with pytest.raises(ValueError):
-        distributed.play_games(10, "hardest")
+        distributed.play_games(10, "hardest")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         distributed.play_games(10, "easy", tasks=0)
     with pytest.raises(ValueError):
