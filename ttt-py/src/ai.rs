@@ -16,11 +16,11 @@ use ttt_core::{AiError, Difficulty, Rng};
 /// each call returns the next float in [0, 1) (the top 53 bits of one 64-bit output). The same
 /// seed gives the same floats, hence the same AI moves, in every language.
 ///
-/// ``SeededRng(seed, draws=0)``: ``seed`` and ``draws`` are ints in 0..2**64-1 (``ValueError``
-/// otherwise, ``TypeError`` for a non-integer); the stream starts after ``draws`` outputs, as if
-/// that many had been drawn (in constant time). Called with no argument. Thread-safe. It
-/// pickles as ``SeededRng(seed, draws)`` and copies at once, so a copy resumes the stream
-/// exactly where the original was.
+/// ``SeededRng(seed)``: ``seed`` is an int in 0..2**64-1 (``ValueError`` otherwise,
+/// ``TypeError`` for a non-integer). Called with no argument. Thread-safe.
+///
+/// Picklable and copyable: a copy goes on with the stream exactly where the original was (an
+/// unpickled one seeks to its ``draws`` outputs in constant time).
 #[pyclass(module = "ttt", name = "SeededRng", frozen)]
 pub struct SeededRng {
     seed: u64,
@@ -30,12 +30,7 @@ pub struct SeededRng {
 impl SeededRng {
     /// A generator for `seed`.
     pub fn create(seed: u64) -> SeededRng {
-        SeededRng::at(seed, 0)
-    }
-
-    /// A generator for `seed`, `draws` outputs into its stream.
-    pub fn at(seed: u64, draws: u64) -> SeededRng {
-        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::at(seed, draws), draws)) }
+        SeededRng { seed, inner: Mutex::new((ttt_core::SeededRng::new(seed), 0)) }
     }
 
     /// The next float, counted.
@@ -59,17 +54,8 @@ impl SeededRng {
 #[pymethods]
 impl SeededRng {
     #[new]
-    #[pyo3(signature = (seed, draws = None))]
-    #[pyo3(text_signature = "(seed, draws=0)")]
-    fn new(seed: &Bound<'_, PyAny>, draws: Option<&Bound<'_, PyAny>>) -> PyResult<SeededRng> {
-        let seed = convert::uint(seed, "seed", u64::MAX)?;
-        let draws = convert::opt_uint(draws, "draws", u64::MAX)?.unwrap_or(0);
-        Ok(SeededRng::at(seed, draws))
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (u64, u64)) {
-        let rng = slf.get();
-        (slf.get_type().into_any(), (rng.seed, rng.draws()))
+    fn new(seed: &Bound<'_, PyAny>) -> PyResult<SeededRng> {
+        Ok(SeededRng::create(convert::uint(seed, "seed", u64::MAX)?))
     }
 
     /// The next float in [0, 1).
@@ -98,6 +84,24 @@ impl SeededRng {
 
     fn __repr__(&self) -> String {
         format!("<SeededRng seed={} draws={}>", self.seed, self.draws())
+    }
+
+    /// The generator for ``seed`` after ``draws`` outputs: what unpickling calls.
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        seed: &Bound<'_, PyAny>,
+        draws: &Bound<'_, PyAny>,
+    ) -> PyResult<SeededRng> {
+        let seed = convert::uint(seed, "seed", u64::MAX)?;
+        let draws = convert::uint(draws, "draws", u64::MAX)?;
+        let rng = ttt_core::SeededRng::at(seed, draws);
+        Ok(SeededRng { seed, inner: Mutex::new((rng, draws)) })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u64, u64))> {
+        let restore = slf.get_type().getattr("_restore")?;
+        Ok((restore, (slf.get().seed, slf.get().draws())))
     }
 
     fn __copy__(&self) -> SeededRng {

@@ -161,50 +161,75 @@ impl BatchResult {
         Ok(BatchResult { parts, marks })
     }
 
-    /// The result rebuilt from what ``__reduce__`` gives (how it unpickles): the seats' marks,
-    /// and per game its winner, its plies and its moves (all ``None`` when not recorded).
-    /// Raises ``ValueError`` for anything inconsistent.
+    /// What unpickling calls: the results from the seated marks (a string such as ``'XO'``),
+    /// the winner and the plies of each game, and the moves of each (or ``None``).
     #[classmethod]
-    fn _from_games(
+    fn _restore(
         _cls: &Bound<'_, pyo3::types::PyType>,
-        marks: Vec<String>,
-        winners: Vec<Option<String>>,
-        plies: Vec<u32>,
-        moves: Option<Vec<Vec<usize>>>,
+        marks: &str,
+        winners: &Bound<'_, PyAny>,
+        plies: &Bound<'_, PyAny>,
+        moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<BatchResult> {
-        let marks: Vec<Player> =
-            marks.iter().map(|m| convert::player_str(m)).collect::<PyResult<_>>()?;
-        let bad = |what: &str| PyValueError::new_err(format!("not a pickled BatchResult: {what}"));
-        if !(2..=4).contains(&marks.len())
-            || marks.iter().enumerate().any(|(i, m)| marks[..i].contains(m))
-        {
-            return Err(bad("the seats"));
-        }
+        let marks = marks
+            .chars()
+            .map(|c| convert::player_str(&c.to_string()))
+            .collect::<PyResult<Vec<_>>>()?;
+        let winners: Vec<Option<Player>> = winners
+            .try_iter()?
+            .map(|w| {
+                let w = w?;
+                if w.is_none() { Ok(None) } else { convert::player(&w).map(Some) }
+            })
+            .collect::<PyResult<_>>()?;
+        let plies: Vec<u32> = plies
+            .try_iter()?
+            .map(|p| Ok(convert::uint(&p?, "plies", u64::from(u32::MAX))? as u32))
+            .collect::<PyResult<_>>()?;
+        let moves: Option<Vec<Vec<usize>>> = match moves.filter(|m| !m.is_none()) {
+            None => None,
+            Some(m) => Some(
+                m.try_iter()?
+                    .map(|game| {
+                        let game = game?;
+                        let Some(cells) = convert::take(&game, convert::MAX_CELLS)? else {
+                            return Err(PyValueError::new_err("a game has at most 400 moves"));
+                        };
+                        cells.iter().map(|c| convert::usize_arg(c, "move")).collect()
+                    })
+                    .collect::<PyResult<_>>()?,
+            ),
+        };
         if winners.len() != plies.len() || moves.as_ref().is_some_and(|m| m.len() != plies.len()) {
-            return Err(bad("the lengths"));
+            return Err(PyValueError::new_err("winners, plies and moves differ in length"));
         }
-        let mut games = Vec::with_capacity(plies.len());
-        for (i, (winner, &plies)) in winners.iter().zip(&plies).enumerate() {
-            let winner = winner.as_deref().map(convert::player_str).transpose()?;
-            if winner.is_some_and(|w| !marks.contains(&w)) {
-                return Err(bad("a winner not seated"));
-            }
-            let moves = moves.as_ref().map(|m| m[i].clone());
-            if moves.as_ref().is_some_and(|m| m.len() != plies as usize) {
-                return Err(bad("moves and plies disagree"));
-            }
-            games.push(GameSummary { winner, plies, moves });
-        }
+        let games = winners
+            .into_iter()
+            .zip(plies)
+            .enumerate()
+            .map(|(i, (winner, plies))| GameSummary {
+                winner,
+                plies,
+                moves: moves.as_ref().map(|m| m[i].clone()),
+            })
+            .collect();
         Ok(BatchResult { parts: vec![games], marks })
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> convert::Reduced<'py> {
+    /// Pickles as the seated marks, the winners, the plies and the moves of every game.
+    #[allow(clippy::type_complexity)] // the pickle protocol's tuple
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, Bound<'py, PyTuple>, Bound<'py, PyTuple>, Option<Vec<Bound<'py, PyTuple>>>),
+    )> {
         let (py, b) = (slf.py(), slf.get());
-        let marks: Vec<_> = b.marks.iter().map(|&p| convert::mark(py, p)).collect();
-        let winners: Vec<_> = b.iter().map(|g| g.winner.map(|p| convert::mark(py, p))).collect();
-        let plies: Vec<u32> = b.iter().map(|g| g.plies).collect();
-        let moves = b.iter().map(|g| g.moves.clone()).collect::<Option<Vec<_>>>();
-        convert::reduced(slf.getattr("_from_games")?, (marks, winners, plies, moves))
+        let restore = slf.get_type().getattr("_restore")?;
+        let marks: String = b.marks.iter().map(|p| p.mark()).collect();
+        let moves =
+            if b.iter().all(|g| g.moves.is_some()) && b.len() > 0 { b.moves(py)? } else { None };
+        Ok((restore, (marks, b.winners(py)?, b.plies(py)?, moves)))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

@@ -7,19 +7,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString, PyTuple};
 use ttt_core::{Cell, Player, PositionError, Status, parse_board};
 
-/// What a `__reduce__` returns: the callable that rebuilds the value, and its arguments.
-pub type Reduced<'py> = PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>;
-
-/// The `__reduce__` answer `callable(*args)`.
-pub fn reduced<'py, A>(callable: Bound<'py, PyAny>, args: A) -> Reduced<'py>
-where
-    A: IntoPyObject<'py, Target = PyTuple, Output = Bound<'py, PyTuple>>,
-{
-    let py = callable.py();
-    let args = args.into_pyobject(py).map_err(Into::into)?;
-    Ok((callable, args))
-}
-
 /// The mark of `player` as an interned Python string: `'X'`, `'O'`, `'Y'` or `'Z'`.
 pub fn mark(py: Python<'_>, player: Player) -> Bound<'_, PyString> {
     match player {

@@ -136,7 +136,7 @@ impl Rules {
 
     /// Four times the squared Euclidean distance from cell ``index`` to the centre of the board
     /// (an exact integer on every board), or ``None`` when ``index`` is off the board (negative
-    /// included; ``TypeError`` for a non-integer). The search breaks ties between equally good
+    /// included); ``TypeError`` for a non-integer. The search breaks ties between equally good
     /// moves by it (nearest first, then lowest index).
     fn centre_distance4(&self, index: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         let index = convert::position(index, "index")?;

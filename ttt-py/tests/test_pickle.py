@@ -1,5 +1,6 @@
-"""Every value and result type pickles and deep-copies to an equal value, and results cross a
-process boundary (ProcessPoolExecutor), as multiprocessing and Ray users need."""
+"""Everything a user keeps pickles and copies (issue 12, item 2): states, rules, every result
+type, ``SeededRng`` (which goes on with its stream where it was), computer players, and the
+exceptions; and results cross process boundaries (``ProcessPoolExecutor``)."""
 
 from __future__ import annotations
 
@@ -12,119 +13,6 @@ from typing import Any
 import pytest
 
 import ttt
-
-
-def _round_trips(value: object) -> list[object]:
-    return [
-        pickle.loads(pickle.dumps(value, protocol=p)) for p in range(2, pickle.HIGHEST_PROTOCOL + 1)
-    ] + [copy.deepcopy(value), copy.copy(value)]
-
-
-def test_search_results_round_trip() -> None:
-    state = ttt.parse_state("X...O...X", "O")
-    moves = ttt.analyze(state)
-    best = ttt.solve(state)
-    assert best is not None
-    unproven = ttt.solve(ttt.create_game(rules=ttt.Rules(9, 9, 5)), max_nodes=10)
-    assert unproven is not None and not unproven.proven
-    for value in [*moves, best, unproven]:
-        for copied in _round_trips(value):
-            assert copied == value
-            assert type(copied) is type(value)
-            assert repr(copied) == repr(value)
-
-
-def test_evaluation_round_trips() -> None:
-    for board in ("XXXOO....", "XOXXOOOXX", "........."):
-        e = ttt.evaluate_board(board)
-        for copied in _round_trips(e):
-            assert copied == e
-
-
-def test_seeded_rng_resumes_its_stream() -> None:
-    rng = ttt.SeededRng(2**64 - 1)
-    for _ in range(137):
-        rng()
-    copies = _round_trips(rng)
-    expected = [rng() for _ in range(10)]
-    for c in copies:
-        assert isinstance(c, ttt.SeededRng)
-        assert c.seed == 2**64 - 1
-        assert [c() for _ in range(10)] == expected
-    # A resumed generator gives the AI the same moves as the original.
-    state = ttt.create_game(rules=ttt.Rules(4, 4, 3))
-    a, b = ttt.SeededRng(9), ttt.SeededRng(9)
-    a()
-    b()
-    b2 = pickle.loads(pickle.dumps(b))
-    assert ttt.choose_move(state, "easy", a) == ttt.choose_move(state, "easy", b2)
-
-
-def test_batch_results_round_trip_and_concatenate() -> None:
-    for record in (False, True):
-        batch = ttt.play_games(150, ["easy", "medium"], seed=4, record_moves=record)
-        for copied in _round_trips(batch):
-            assert isinstance(copied, ttt.BatchResult)
-            assert (copied.winners, copied.plies, copied.moves) == (
-                batch.winners,
-                batch.plies,
-                batch.moves,
-            )
-            assert copied.wins == batch.wins and copied.draws == batch.draws
-    three = ttt.play_games(70, "easy", rules=ttt.Rules(4, 4, 3, 3), seed=1)
-    assert pickle.loads(pickle.dumps(three)).wins == three.wins
-    # Blocks b.. of a batch are the first blocks of the batch seeded seed + b.
-    whole = ttt.play_games(256, "easy", seed=10, record_moves=True)
-    parts = [ttt.play_games(128, "easy", seed=10 + b, record_moves=True) for b in (0, 2)]
-    joined = ttt.BatchResult.concat(parts)
-    assert (joined.winners, joined.moves) == (whole.winners, whole.moves)
-    with pytest.raises(ValueError):
-        ttt.BatchResult.concat([])
-    with pytest.raises(ValueError):
-        ttt.BatchResult.concat([whole, three])
-    with pytest.raises(TypeError):
-        ttt.BatchResult.concat([whole, 3])  # type: ignore[list-item]
-
-
-def test_forged_pickles_are_refused() -> None:
-    with pytest.raises(ValueError):
-        ttt.MoveAnalysis(1, "won", 3)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        ttt.MoveAnalysis(1, "win", None)
-    with pytest.raises(ValueError):
-        ttt.BestMove(1, None, None, True, 0)
-    with pytest.raises(ValueError):
-        ttt.Evaluation("win", None, None)
-    with pytest.raises(ValueError):
-        ttt.BatchResult._from_games(["X", "O"], ["X"], [3, 4], None)
-    with pytest.raises(ValueError):
-        ttt.BatchResult._from_games(["X", "O"], ["Y"], [3], None)
-    with pytest.raises(ValueError):
-        ttt.BatchResult._from_games(["X", "X"], [None], [3], None)
-    with pytest.raises(ValueError):
-        ttt.BatchResult._from_games(["X", "O"], [None], [3], [[1, 2]])
-
-
-def _analyze_record(record: str) -> list[ttt.MoveAnalysis]:
-    return ttt.analyze(ttt.from_record(record))
-
-
-def _batch(seed: int) -> ttt.BatchResult:
-    return ttt.play_games(64, "easy", seed=seed)
-
-
-def test_results_cross_a_process_pool() -> None:
-    states = [ttt.parse_state("X...O...X", "O"), ttt.parse_state("XX.OO....", "X")]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        # States go in as themselves, results come back as themselves.
-        analyses = list(pool.map(ttt.analyze, states))
-        from_records = list(pool.map(_analyze_record, [s.to_record() for s in states]))
-        batches = list(pool.map(_batch, [1, 2]))
-    assert analyses == [ttt.analyze(s) for s in states] == from_records
-    assert [b.winners for b in batches] == [_batch(1).winners, _batch(2).winners]
-
-
-# --- the values above, Step, ComputerPlayer, the errors, and refusals of bad values -----------
 
 
 def round_trips(value: object) -> list[Any]:
@@ -178,6 +66,38 @@ def test_steps_of_a_match_round_trip() -> None:
             assert back == step
 
 
+def test_batch_results_round_trip() -> None:
+    for batch in (
+        ttt.play_games(200, seed=4, record_moves=True),
+        ttt.play_games(100, ("hard", "easy", "medium"), rules=ttt.Rules(4, 4, 3, players=3)),
+        ttt.play_games(0),
+    ):
+        for back in round_trips(batch):
+            assert isinstance(back, ttt.BatchResult)
+            assert (back.games, back.winners, back.plies) == (batch.games, batch.winners, batch.plies)
+            assert (back.wins, back.draws, back.moves) == (batch.wins, batch.draws, batch.moves)
+
+
+def test_seeded_rng_resumes_its_stream() -> None:
+    rng = ttt.SeededRng(77)
+    for _ in range(1234):
+        rng()
+    rng.next_u64()
+
+    def continued() -> list[float]:
+        reference = ttt.SeededRng(77)
+        for _ in range(1235):
+            reference.next_u64()
+        return [reference() for _ in range(50)]
+
+    for back in round_trips(rng):
+        assert isinstance(back, ttt.SeededRng)
+        assert (back.seed, back.draws) == (77, 1235)
+        assert [back() for _ in range(50)] == continued()
+    # The copies are independent of the original, which goes on from the same point.
+    assert (rng.draws, [rng() for _ in range(50)]) == (1235, continued())
+
+
 def test_computer_players_round_trip_with_their_stream() -> None:
     player = ttt.ComputerPlayer("O", "hard", seed=9, max_nodes=1000, table_bytes=1 << 16)
     player.rng()
@@ -220,3 +140,53 @@ def test_errors_round_trip() -> None:
 def test_rebuilding_refuses_bad_values(bad: Callable[[], object], error: type[Exception]) -> None:
     with pytest.raises(error):
         bad()
+
+
+def analyze_in_worker(record: str) -> tuple[list[ttt.MoveAnalysis], ttt.BestMove | None]:
+    state = ttt.from_record(record)
+    return ttt.analyze(state), ttt.solve(state)
+
+
+def batch_in_worker(seed: int) -> ttt.BatchResult:
+    return ttt.play_games(128, seed=seed, record_moves=True)
+
+
+def test_results_cross_process_boundaries() -> None:
+    records = [
+        ttt.parse_state("XX.OO....", "X").to_record(),
+        ttt.create_game().to_record(),
+        ttt.create_game(rules=ttt.Rules(4, 4, 3)).to_record(),
+    ]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        remote = list(pool.map(analyze_in_worker, records))
+        batches = list(pool.map(batch_in_worker, [1, 2]))
+    for record, (moves, best) in zip(records, remote, strict=True):
+        assert (moves, best) == analyze_in_worker(record)
+    for seed, batch in zip([1, 2], batches, strict=True):
+        here = batch_in_worker(seed)
+        assert (batch.winners, batch.moves) == (here.winners, here.moves)
+
+
+def test_batch_results_concatenate_in_order() -> None:
+    # Blocks b.. of a batch are the first blocks of the batch seeded seed + b, so parts played
+    # apart (ttt.distributed does) join into the whole batch.
+    whole = ttt.play_games(256, "easy", seed=10, record_moves=True)
+    parts = [ttt.play_games(128, "easy", seed=10 + b, record_moves=True) for b in (0, 2)]
+    joined = ttt.BatchResult.concat(iter(parts))
+    assert (joined.winners, joined.plies, joined.moves) == (whole.winners, whole.plies, whole.moves)
+    back = pickle.loads(pickle.dumps(joined))
+    assert (back.winners, back.moves) == (whole.winners, whole.moves)
+    three = ttt.play_games(70, "easy", rules=ttt.Rules(4, 4, 3, 3), seed=1)
+    with pytest.raises(ValueError):
+        ttt.BatchResult.concat([])
+    with pytest.raises(ValueError):
+        ttt.BatchResult.concat([whole, three])
+    with pytest.raises(TypeError):
+        ttt.BatchResult.concat([whole, 3])  # type: ignore[list-item]
+
+
+def test_a_seeded_rng_far_into_its_stream_unpickles_at_once() -> None:
+    far = ttt.SeededRng._restore(7, 10**18)  # type: ignore[attr-defined]
+    assert far.draws == 10**18
+    again = pickle.loads(pickle.dumps(far))
+    assert [again() for _ in range(3)] == [far() for _ in range(3)]

@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 try:
     import ray
@@ -54,10 +54,10 @@ except ImportError as _missing:  # pragma: no cover - depends on the installatio
 
 import ttt
 
-__all__ = ["play_games", "solve"]
+if TYPE_CHECKING:
+    from ttt._ttt import _BatchPlayer
 
-# A seat of a batch, as ttt.play_games takes it.
-_Seat = Literal["easy", "medium", "hard", "random"] | ttt.Difficulty
+__all__ = ["play_games", "solve"]
 
 GAMES_PER_SEED = 64
 _SEED_MOD = 2**64
@@ -87,7 +87,7 @@ def _play_blocks(n: int, players: Any, kwargs: dict[str, Any]) -> ttt.BatchResul
 
 def play_games(
     n: int,
-    players: _Seat | Iterable[_Seat] | None = None,
+    players: _BatchPlayer | Iterable[_BatchPlayer] | None = None,
     *,
     rules: ttt.Rules | None = None,
     start: ttt.GameState | None = None,
@@ -109,7 +109,7 @@ def play_games(
     if seed >= _SEED_MOD:
         raise ValueError(f"seed must be below 2**64, not {seed}")
     if players is not None and not isinstance(players, str):
-        players = list[_Seat](itertools.islice(players, ttt.MAX_PLAYERS + 1))
+        players = list(itertools.islice(players, ttt.MAX_PLAYERS + 1))
     kwargs: dict[str, Any] = {
         "rules": rules,
         "start": start,

@@ -174,18 +174,6 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         self._check_agent(agent)
         return self.action_spaces[agent]
 
-    @overload
-    def last(self, observe: Literal[True] = True) -> tuple[ObsType, float, bool, bool, Info]: ...
-    @overload
-    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, Info]: ...
-    @overload
-    def last(self, observe: bool) -> tuple[ObsType | None, float, bool, bool, Info]: ...
-    def last(self, observe: bool = True) -> tuple[ObsType | None, float, bool, bool, Info]:
-        """PettingZoo's ``last()``, typed: the selected agent's observation (``None`` when
-        ``observe`` is false), cumulative reward, termination, truncation and info."""
-        observation, reward, termination, truncation, info = super().last(observe)
-        return observation, float(reward), bool(termination), bool(truncation), info
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A fresh game. The game has no randomness, so ``seed`` only seeds the action spaces.
 
@@ -219,6 +207,18 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
             return cells.reshape(self.rules.height, self.rules.width).max(axis=0)
         return cells
 
+    @overload
+    def last(self, observe: Literal[True] = True) -> tuple[ObsType, float, bool, bool, Info]: ...
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, Info]: ...
+    @overload
+    def last(self, observe: bool) -> tuple[ObsType | None, float, bool, bool, Info]: ...
+    def last(self, observe: bool = True) -> tuple[ObsType | None, float, bool, bool, Info]:
+        """PettingZoo's ``last()``, typed: the selected agent's observation (``None`` when
+        ``observe`` is false), cumulative reward, termination, truncation and info."""
+        observation, reward, termination, truncation, info = super().last(observe)
+        return observation, float(reward), bool(termination), bool(truncation), info
+
     def observe(self, agent: str) -> ObsType:
         """What ``agent`` sees (see the module docs); ``ValueError`` for an unknown agent."""
         self._check_agent(agent)
@@ -241,10 +241,11 @@ class TttEnv(AECEnv[str, ObsType, int | None]):
         return self.game.apply_move(action)
 
     def step(self, action: int | None) -> None:
-        """Plays ``action`` for the selected agent (``None`` for an agent that is done).
-
-        Raises ``ValueError`` once the game is over and every agent has left (call
-        ``reset()``); for an illegal action, see the module docs."""
+        """Plays ``action`` for the selected agent (``None`` for an agent that is done). An
+        illegal action ends the game or raises :class:`ttt.InvalidMoveError` (see
+        ``illegal_action``); an action outside the action space raises ``TypeError`` or
+        ``ValueError``, and so does any step once the game is over and every agent has left
+        (call ``reset()``)."""
         if not self.agents:
             raise ValueError("the game is over and every agent has left: call reset() first")
         agent = self.agent_selection
