@@ -49,14 +49,31 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-/* Marks results that must not be ignored. */
-#if defined(__cplusplus) && __cplusplus >= 201703L
+/*
+ * TTT_NODISCARD marks results that must not be ignored: [[nodiscard]] in C++17 and C23, GCC's
+ * and Clang's warn_unused_result in older C. To discard a status on purpose, write
+ *     TTT_DISCARD(ttt_game_play(game, 4));
+ * which compiles cleanly with -Werror under GCC and Clang, in C and C++. (A plain (void) cast
+ * is enough in C++17, C23 and with Clang, but GCC's warn_unused_result ignores it in C.)
+ * Define TTT_NO_NODISCARD before including this header to drop the attribute altogether.
+ */
+#if defined(TTT_NO_NODISCARD)
+#define TTT_NODISCARD
+#elif defined(__cplusplus) && __cplusplus >= 201703L
+#define TTT_NODISCARD [[nodiscard]]
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
 #define TTT_NODISCARD [[nodiscard]]
 #elif defined(__GNUC__) || defined(__clang__)
 #define TTT_NODISCARD __attribute__((warn_unused_result))
 #else
 #define TTT_NODISCARD
 #endif
+/* Calls a status-returning function and discards its status on purpose (see above). */
+#define TTT_DISCARD(call)                         \
+    do {                                          \
+        ttt_status ttt_discarded_status_ = (call); \
+        (void)ttt_discarded_status_;              \
+    } while (0)
 
 
 /**
@@ -131,8 +148,8 @@ enum ttt_status
      */
     TTT_STATUS_BUFFER_TOO_SMALL = 3,
     /**
-     * The rules are out of range (width or height outside 1..=20, k outside
-     * 1..=max(width, height), players outside 2..=4).
+     * The rules are out of range: width or height not from 1 to 20, k not from 1 to the
+     * larger of width and height, players not from 2 to 4, or gravity neither 0 nor 1.
      */
     TTT_STATUS_INVALID_RULES = 4,
     /**
@@ -254,8 +271,9 @@ typedef uint32_t ttt_game_state;
  * A player's mark, and the content of a cell. The values are the seat numbers; `TTT_PLAYER_NONE`
  * (-1) stands for an empty cell or "no player" (no winner yet).
  *
- * Functions take players as plain `int32_t` and refuse any value outside
- * `TTT_PLAYER_NONE..=TTT_PLAYER_Z` (where NONE is allowed) with `TTT_STATUS_INVALID_ARGUMENT`.
+ * Functions take players as plain `int32_t` and refuse any value other than `TTT_PLAYER_X`
+ * to `TTT_PLAYER_Z` (or `TTT_PLAYER_NONE`, where an empty cell is meant) with
+ * `TTT_STATUS_INVALID_ARGUMENT`.
  */
 enum ttt_player
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -293,6 +311,18 @@ typedef int32_t ttt_player;
 
 /**
  * The result of a move under perfect play, for the player making it.
+ *
+ * Two players: ordinary perfect play. Three or four players: the search is *paranoid*: the
+ * player making the move plays against the coalition of all the others, assumed to cooperate
+ * against them. `TTT_OUTCOME_WIN` means they can force a win of their own whatever the others
+ * do; `TTT_OUTCOME_LOSS` that the others together can force a win for one of them;
+ * `TTT_OUTCOME_DRAW` that they can stop every other player from winning but cannot force a win.
+ *
+ * Unproven answers: a search that reaches its node budget or sees its stop flag set returns
+ * what it has. The moves it proved keep their outcome; the others are `TTT_OUTCOME_UNKNOWN`
+ * (plies -1), never a guess. The best move is then the fastest proven win if there is one,
+ * else the most promising unproven move (a win at once, a forced block, the threats it makes,
+ * closeness to the centre), with `proven` false.
  */
 enum ttt_outcome
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -404,9 +434,12 @@ typedef struct ttt_rules {
      */
     uint32_t players;
     /**
-     * Whether only the lowest empty cell of a column is playable.
+     * 1 when only the lowest empty cell of a column is playable (Connect Four), 0 otherwise.
+     * Any other value is refused with `TTT_STATUS_INVALID_RULES` by `ttt_rules_check` and every
+     * call that takes rules. (A byte rather than a `bool`, so that a stray value from C or from
+     * another language's FFI is refused instead of being read as a `bool` it is not.)
      */
-    bool gravity;
+    uint8_t gravity;
 } ttt_rules;
 
 /**
@@ -879,7 +912,7 @@ TTT_NODISCARD ttt_status ttt_stop_flag_clear(const struct ttt_stop_flag *flag);
 void ttt_stop_flag_free(struct ttt_stop_flag *flag);
 
 /**
- * The default search limits: 20 million nodes (a few seconds on the slowest boards), a 64 MiB
+ * The default search limits: 2 million nodes (about a second on the slowest boards), a 64 MiB
  * transposition table, no stop flag.
  */
 struct ttt_search_limits ttt_search_limits_default(void);

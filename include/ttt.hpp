@@ -1,5 +1,13 @@
 /*
  * ttt.hpp: a header-only C++17 wrapper over libttt (ttt.h). Written by hand, not generated.
+ * Compiles cleanly as C++17 and C++20 with -Wall -Wextra -Wpedantic -Werror.
+ *
+ * Everything the C API offers is here: rules (checked, with evaluate), games (play by cell, by
+ * column, as a player, at a ply; throwing and non-throwing forms), positions and records, the
+ * AI (difficulties, the seeded Rng or any callable as randomness), perfect play and analysis
+ * with SearchLimits (node budget, table size, a StopFlag another thread may set), and
+ * to_string() for every enum (Player, GameStatus, Difficulty, Outcome, ttt_status).
+ * Cells are numbered row-major from the top-left, from 0: index = row * width + col.
  *
  * - Handles are owned by RAII types (std::unique_ptr with a deleter): nothing to free.
  * - Failures throw ttt::Error (a std::runtime_error carrying the ttt_status and the library's
@@ -15,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -34,12 +43,15 @@ enum class Player : int32_t {
     Z = TTT_PLAYER_Z,
 };
 
-/// Whether a game goes on, and how it ended.
-enum class Status : uint32_t {
+/// Whether a game goes on, and how it ended (ttt_game_state). Not to be confused with
+/// ttt_status, the result code of a call, which ttt::Error carries.
+enum class GameStatus : uint32_t {
     InProgress = TTT_GAME_STATE_IN_PROGRESS,
     Win = TTT_GAME_STATE_WIN,
     Draw = TTT_GAME_STATE_DRAW,
 };
+/// The former name of GameStatus, kept so that code written against it still compiles.
+using Status = GameStatus;
 
 /// The detailed message of the last failure on this thread (empty before any failure).
 [[nodiscard]] inline std::string last_error_message() {
@@ -78,11 +90,69 @@ inline void check(ttt_status status) {
     return c;
 }
 
+/// How strong the computer plays.
+enum class Difficulty : uint32_t {
+    Easy = TTT_DIFFICULTY_EASY,
+    Medium = TTT_DIFFICULTY_MEDIUM,
+    Hard = TTT_DIFFICULTY_HARD,
+};
+
+/// The result of a move under perfect play for the player making it. For 3 and 4 players the
+/// search is paranoid (every opponent is assumed to play against the mover): Win means the
+/// mover wins against every coalition, Loss that the others together can stop the mover and
+/// one of them wins, Draw neither. Unknown: not proven within the search limits.
+enum class Outcome : uint32_t {
+    Unknown = TTT_OUTCOME_UNKNOWN,
+    Win = TTT_OUTCOME_WIN,
+    Draw = TTT_OUTCOME_DRAW,
+    Loss = TTT_OUTCOME_LOSS,
+};
+
+/// "X", "O", "Y", "Z", or "none" for Player::None (and "?" for a value outside the enum).
+[[nodiscard]] inline std::string to_string(Player player) {
+    char c = '?';
+    if (ttt_player_mark(static_cast<int32_t>(player), &c) != TTT_STATUS_OK) return "?";
+    return c == '.' ? std::string("none") : std::string(1, c);
+}
+/// "in-progress", "win" or "draw": the names used in every language.
+[[nodiscard]] inline std::string to_string(GameStatus status) {
+    return ttt_game_state_name(static_cast<uint32_t>(status));
+}
+/// "easy", "medium" or "hard".
+[[nodiscard]] inline std::string to_string(Difficulty difficulty) {
+    return ttt_difficulty_name(static_cast<uint32_t>(difficulty));
+}
+/// "win", "draw", "loss" or "unknown".
+[[nodiscard]] inline std::string to_string(Outcome outcome) {
+    return ttt_outcome_name(static_cast<uint32_t>(outcome));
+}
+/// The stable short name of a status, e.g. "occupied" (ttt_status_name); ttt_status_str gives
+/// a sentence.
+[[nodiscard]] inline std::string to_string(ttt_status status) { return ttt_status_name(status); }
+/// A one-line English description of a status, e.g. "invalid move: the cell is occupied"
+/// (ttt_status_str).
+[[nodiscard]] inline std::string describe(ttt_status status) { return ttt_status_str(status); }
+
+/// The difficulty named "easy", "medium" or "hard" (lower case); throws ttt::Error
+/// (TTT_STATUS_INVALID_ARGUMENT) for any other name.
+[[nodiscard]] inline Difficulty parse_difficulty(const std::string &name) {
+    ttt_difficulty d = TTT_DIFFICULTY_EASY;
+    check(ttt_difficulty_parse(name.c_str(), &d));
+    return static_cast<Difficulty>(d);
+}
+
+/// How a board stands (Rules::evaluate): status, winner and winning line.
+struct Evaluation {
+    GameStatus status;
+    Player winner;
+    std::vector<std::size_t> line;
+};
+
 /// Checked rules: constructing invalid rules throws (TTT_STATUS_INVALID_RULES).
 class Rules {
 public:
     Rules(uint32_t width, uint32_t height, uint32_t k, uint32_t players = 2, bool gravity = false)
-        : raw_{width, height, k, players, gravity} {
+        : raw_{width, height, k, players, static_cast<uint8_t>(gravity ? 1 : 0)} {
         check(ttt_rules_check(&raw_));
     }
     explicit Rules(const ttt_rules &raw) : raw_(raw) { check(ttt_rules_check(&raw_)); }
@@ -93,29 +163,26 @@ public:
     [[nodiscard]] uint32_t height() const noexcept { return raw_.height; }
     [[nodiscard]] uint32_t k() const noexcept { return raw_.k; }
     [[nodiscard]] uint32_t players() const noexcept { return raw_.players; }
-    [[nodiscard]] bool gravity() const noexcept { return raw_.gravity; }
+    [[nodiscard]] bool gravity() const noexcept { return raw_.gravity != 0; }
     [[nodiscard]] std::size_t cell_count() const noexcept {
         return static_cast<std::size_t>(raw_.width) * raw_.height;
     }
     [[nodiscard]] const ttt_rules &raw() const noexcept { return raw_; }
 
+    /// Looks at any board of these rules (reachability is not checked): a win for the mark of
+    /// the first full line in canonical order, else a draw when full, else in progress. Throws
+    /// ttt::Error (TTT_STATUS_POSITION_WRONG_LENGTH) unless `cells` has width * height cells.
+    [[nodiscard]] Evaluation evaluate(const std::vector<Player> &cells) const {
+        std::vector<int32_t> raw(cells.size());
+        for (std::size_t i = 0; i < cells.size(); ++i) raw[i] = static_cast<int32_t>(cells[i]);
+        ttt_evaluation e{};
+        check(ttt_rules_evaluate(&raw_, raw.data(), raw.size(), &e));
+        return {static_cast<GameStatus>(e.state), static_cast<Player>(e.winner),
+                std::vector<std::size_t>(e.line, e.line + e.line_len)};
+    }
+
 private:
     ttt_rules raw_;
-};
-
-/// How strong the computer plays.
-enum class Difficulty : uint32_t {
-    Easy = TTT_DIFFICULTY_EASY,
-    Medium = TTT_DIFFICULTY_MEDIUM,
-    Hard = TTT_DIFFICULTY_HARD,
-};
-
-/// The result of a move under perfect play for the player making it.
-enum class Outcome : uint32_t {
-    Unknown = TTT_OUTCOME_UNKNOWN,
-    Win = TTT_OUTCOME_WIN,
-    Draw = TTT_OUTCOME_DRAW,
-    Loss = TTT_OUTCOME_LOSS,
 };
 
 /// The seeded generator shared by every language (an owned ttt_rng handle). Move-only.
@@ -163,12 +230,19 @@ private:
     std::unique_ptr<ttt_stop_flag, Deleter> handle_;
 };
 
-/// Search limits: the library's defaults, changed field by field.
+/// Search limits: the library's defaults (ttt_search_limits_default), changed field by field.
+/// A search that reaches a limit returns its best unproven answer (never a guess reported as
+/// proven): see ttt_best_move.proven and Outcome::Unknown.
 struct SearchLimits {
     ttt_search_limits raw = ttt_search_limits_default();
-    /// At most `nodes` nodes per call.
+    /// At most `nodes` nodes per call (deterministic: the same call gives the same answer).
     SearchLimits &max_nodes(uint64_t nodes) {
         raw.max_nodes = nodes;
+        return *this;
+    }
+    /// At most `bytes` for the transposition table.
+    SearchLimits &table_bytes(std::size_t bytes) {
+        raw.table_bytes = bytes;
         return *this;
     }
     /// Stop when `flag` is set (the flag must outlive the calls).
@@ -257,11 +331,27 @@ public:
     Game &operator=(Game &&) noexcept = default;
     ~Game() = default;
 
+    /// A game starting from a board of width * height cells (Player::None for empty), refused
+    /// (ttt::Error with a TTT_STATUS_POSITION_* status) unless a real game could reach it.
+    [[nodiscard]] static Game from_board(const Rules &rules, const std::vector<Player> &cells,
+                                         Player to_move) {
+        std::vector<int32_t> raw(cells.size());
+        for (std::size_t i = 0; i < cells.size(); ++i) raw[i] = static_cast<int32_t>(cells[i]);
+        ttt_game *game = nullptr;
+        check(ttt_game_from_board(&rules.raw(), raw.data(), raw.size(),
+                                  static_cast<int32_t>(to_move), &game));
+        return Game(game);
+    }
+
     /// The current player plays `index`; throws ttt::Error (game-over, out-of-range, occupied,
     /// floating) and leaves the game unchanged on a refused move.
     void play(std::size_t index) { check(try_play(index)); }
     /// `player` plays `index` (not-your-turn when it is not their turn).
     void play_as(Player player, std::size_t index) { check(try_play_as(player, index)); }
+    /// `player` plays `index` as move number `ply` (not-your-turn for a stale move).
+    void play_at(Player player, std::size_t ply, std::size_t index) {
+        check(try_play_at(player, ply, index));
+    }
     /// The same without exceptions.
     [[nodiscard]] ttt_status try_play(std::size_t index) noexcept {
         return ttt_game_play(get(), index);
@@ -323,12 +413,12 @@ public:
         check(ttt_game_starting_player(get(), &p));
         return static_cast<Player>(p);
     }
-    [[nodiscard]] Status status() const {
+    [[nodiscard]] GameStatus status() const {
         ttt_game_state s = TTT_GAME_STATE_IN_PROGRESS;
         check(ttt_game_status(get(), &s));
-        return static_cast<Status>(s);
+        return static_cast<GameStatus>(s);
     }
-    [[nodiscard]] bool is_over() const { return status() != Status::InProgress; }
+    [[nodiscard]] bool is_over() const { return status() != GameStatus::InProgress; }
     [[nodiscard]] Player winner() const {
         ttt_player p = TTT_PLAYER_NONE;
         check(ttt_game_winner(get(), &p));
@@ -377,6 +467,32 @@ public:
         proven = is_proven;
         return index;
     }
+    /// The move the computer plays at `difficulty`, drawing one number from `random`, any
+    /// callable returning a double in [0, 1). An exception thrown by `random` is caught (it
+    /// must not cross the C library), the draw counts as 0.0, and it is rethrown after the
+    /// call returns.
+    template <class Random>
+    [[nodiscard]] std::size_t choose_move_with(Difficulty difficulty, Random &&random) const {
+        struct Context {
+            Random *random;
+            std::exception_ptr error;
+        } context{&random, nullptr};
+        auto trampoline = [](void *data) noexcept -> double {
+            auto *ctx = static_cast<Context *>(data);
+            try {
+                return static_cast<double>((*ctx->random)());
+            } catch (...) {
+                ctx->error = std::current_exception();
+                return 0.0;
+            }
+        };
+        std::size_t index = 0;
+        ttt_status status = ttt_game_choose_move_with_callback(
+            get(), static_cast<uint32_t>(difficulty), trampoline, &context, &index);
+        if (context.error) std::rethrow_exception(context.error);
+        check(status);
+        return index;
+    }
     /// The perfect move within `limits`, with its outcome, plies, proof and nodes searched.
     [[nodiscard]] ttt_best_move best_move(const SearchLimits &limits) const {
         ttt_best_move best{};
@@ -389,12 +505,16 @@ public:
         check(ttt_game_best_move(get(), &index));
         return index;
     }
-    /// Every legal move with its outcome under perfect play, best first.
-    [[nodiscard]] std::vector<MoveAnalysis> analyze() const {
+    /// Every legal move with its outcome under perfect play, best first (default limits).
+    [[nodiscard]] std::vector<MoveAnalysis> analyze() const { return analyze(SearchLimits()); }
+    /// The same within `limits`: a node budget, or a StopFlag set from another thread (a
+    /// 15 x 15 analysis can take seconds). Moves not proven within them are Outcome::Unknown.
+    [[nodiscard]] std::vector<MoveAnalysis> analyze(const SearchLimits &limits) const {
         const ttt_game *game = get();
+        const ttt_search_limits *raw_limits = &limits.raw;
         std::vector<ttt_move_analysis> raw = detail::fetch<ttt_move_analysis>(
             [&](ttt_move_analysis *buf, std::size_t len, std::size_t *out) {
-                return ttt_game_analyze(game, buf, len, out);
+                return ttt_game_analyze_with(game, raw_limits, buf, len, out);
             });
         std::vector<MoveAnalysis> moves;
         moves.reserve(raw.size());
@@ -438,6 +558,9 @@ private:
 
 /// The library's version string, e.g. "0.1.0".
 [[nodiscard]] inline std::string version() { return ttt_version(); }
+/// The library's version packed as TTT_VERSION_NUMBER: differs from it when the header and
+/// the library do not match.
+[[nodiscard]] inline uint32_t version_number() { return ttt_version_number(); }
 
 }  // namespace ttt
 

@@ -9,8 +9,10 @@
  * Moves are read from standard input, one per line, so it also works in a pipe:
  *   printf '5\n1\n9\n' | ttt_play --seed 1
  * A move is a cell such as b2 (column letter, row number), a cell number (1 = top-left, counted
- * row by row) or, under gravity, a column letter or number. Commands: hint, undo, help, quit.
- * End of input ends the game cleanly.
+ * row by row) or, under gravity, a column letter or number (1 = leftmost). Commands: hint,
+ * undo, help, quit, in any case; blanks around a line are ignored. End of input ends the game
+ * cleanly. (The library numbers cells from 0, row-major from the top-left: index = row * width
+ * + col; this program shows them as b2 and counts from 1, as people do.)
  *
  * This program only talks to the user: the rules and the AI are all in libttt.
  */
@@ -51,7 +53,8 @@ static void usage(FILE *out) {
           "  --nodes N                       search budget per move (default 300000): Hard\n"
           "                                  plays perfectly whenever the search proves it\n"
           "  --help                          this text\n"
-          "Moves: a cell like b2, a cell number (1 = top-left), or under gravity a column.\n"
+          "Moves: a cell like b2, a cell number (1 = top-left, counted row by row), or under\n"
+          "gravity a column letter or number (1 = leftmost).\n"
           "Commands: hint, undo, help, quit. End of input quits.\n",
           out);
 }
@@ -232,76 +235,94 @@ static void draw(const ttt_game *game, const ttt_rules *r) {
     putchar('\n');
 }
 
-/* Reads one line; 0 at end of input. Over-long lines are consumed whole. */
+/* Reads one line; 0 at end of input. Over-long lines are consumed whole and answered as bad
+ * input; so is a line holding a NUL byte (read byte by byte, so that a NUL never hides the end
+ * of the line and swallows the next one). Leading and trailing blanks are dropped. */
 static int read_line(char *buf, size_t len) {
-    size_t n;
-    if (fgets(buf, (int)len, stdin) == NULL) return 0;
-    n = strlen(buf);
-    if (n > 0 && buf[n - 1] == '\n') {
-        buf[--n] = '\0';
-    } else if (!feof(stdin)) {
-        int c;
-        while ((c = getchar()) != EOF && c != '\n') {
-        }
-        strcpy(buf, "<too long>"); /* too long to be a move: answered as bad input */
+    size_t n = 0, start = 0;
+    int c, too_long = 0, nul = 0, any = 0;
+    while ((c = getchar()) != EOF) {
+        any = 1;
+        if (c == '\n') break;
+        if (c == '\0') nul = 1;
+        if (n + 1 < len) buf[n++] = (char)c;
+        else too_long = 1;
+    }
+    if (!any) return 0;
+    buf[n] = '\0';
+    if (too_long) {
+        strcpy(buf, "<too long>"); /* too long to be a move */
+        return 1;
+    }
+    if (nul) {
+        strcpy(buf, "<NUL byte>"); /* a move never holds one */
         return 1;
     }
     while (n > 0 && isspace((unsigned char)buf[n - 1])) buf[--n] = '\0';
+    while (isspace((unsigned char)buf[start])) start++;
+    memmove(buf, buf + start, n - start + 1);
     return 1;
 }
 
-/* Parses a move: "b2", a cell number, or under gravity a column letter/number. Writes the cell
- * index (which may still be illegal: the library decides) and returns 1; 0 if unparseable;
- * -1 when a gravity column is full. */
-static int parse_move(const ttt_game *game, const ttt_rules *r, const char *text,
-                      size_t *out_index) {
+static void lower(char *text) {
+    for (; *text; text++) *text = (char)tolower((unsigned char)*text);
+}
+
+/* What the user typed, once parsed. */
+enum move_kind { MOVE_UNPARSEABLE, MOVE_CELL, MOVE_COLUMN };
+
+/* Parses a move: "b2" (column letter, row number), a cell number (1 = top-left, counted row by
+ * row) or, under gravity, a column letter or number (1 = leftmost). Writes the cell index or
+ * the column (0-based, which may still be off the board: the library decides). */
+static enum move_kind parse_move(const ttt_rules *r, const char *text, size_t *out) {
     unsigned long n = 0;
-    size_t column = 0;
-    int is_column = 0;
     if (isalpha((unsigned char)text[0])) {
         size_t col = (size_t)(tolower((unsigned char)text[0]) - 'a');
         if (text[1] == '\0' && r->gravity) {
-            column = col;
-            is_column = 1;
-        } else if (parse_uint(text + 1, 1000, &n) && n >= 1) {
-            if (col >= r->width || n > r->height) {
-                *out_index = SIZE_MAX; /* off the board: let the library say so */
-                return 1;
-            }
-            *out_index = (n - 1) * r->width + col;
-            return 1;
-        } else {
-            return 0;
+            *out = col;
+            return MOVE_COLUMN;
         }
-    } else if (parse_uint(text, 1000000, &n)) {
-        if (r->gravity) {
-            if (n < 1) return 0;
-            column = (size_t)(n - 1);
-            is_column = 1;
-        } else {
-            *out_index = n >= 1 ? (size_t)(n - 1) : SIZE_MAX;
-            return 1;
+        if (parse_uint(text + 1, 1000, &n) && n >= 1) {
+            /* Off the board: let the library say so. */
+            *out = col >= r->width || n > r->height ? SIZE_MAX : (n - 1) * r->width + col;
+            return MOVE_CELL;
         }
-    } else {
-        return 0;
+        return MOVE_UNPARSEABLE;
     }
-    if (is_column) {
-        /* Under gravity a column stands for its playable cell, found among the legal moves. */
-        size_t moves[MAX_CELLS], count = 0, i;
-        if (column >= r->width) {
-            *out_index = SIZE_MAX;
-            return 1;
-        }
-        must(ttt_game_legal_moves(game, moves, MAX_CELLS, &count), "ttt_game_legal_moves");
-        for (i = 0; i < count; i++) {
-            if (moves[i] % r->width == column) {
-                *out_index = moves[i];
-                return 1;
-            }
-        }
-        return -1;
+    if (parse_uint(text, 1000000, &n)) {
+        *out = n >= 1 ? (size_t)(n - 1) : SIZE_MAX;
+        return r->gravity ? MOVE_COLUMN : MOVE_CELL;
     }
-    return 0;
+    return MOVE_UNPARSEABLE;
+}
+
+/* Says in words why the library refused the human's move `text`. */
+static void explain_refusal(ttt_status s, const ttt_rules *r, const char *text, int column) {
+    switch (s) {
+        case TTT_STATUS_OUT_OF_RANGE:
+            if (column) {
+                printf("There is no column %s: the columns are a to %c (or 1 to %u).", text,
+                       'a' + (int)r->width - 1, r->width);
+            } else {
+                printf("%s is not on the board: columns a to %c, rows 1 to %u (or cells 1 to "
+                       "%u).",
+                       text, 'a' + (int)r->width - 1, r->height, r->width * r->height);
+            }
+            break;
+        case TTT_STATUS_OCCUPIED:
+            if (column) printf("Column %s is full.", text);
+            else printf("%s is already taken.", text);
+            break;
+        case TTT_STATUS_FLOATING:
+            printf("%s would float: under gravity a mark drops to the lowest empty cell of its "
+                   "column. Type just the column (a letter or number).",
+                   text);
+            break;
+        default:
+            printf("You cannot play %s: %s.", text, ttt_status_str(s));
+            break;
+    }
+    printf(" Try again.\n");
 }
 
 static void print_result(const ttt_game *game, const ttt_rules *r, int32_t human) {
@@ -355,7 +376,7 @@ int main(int argc, char **argv) {
     ttt_rng *rng = NULL;
     ttt_search_limits limits = ttt_search_limits_default();
     int32_t start;
-    char line[256];
+    char line[256], cmd[256];
     int interactive = isatty(STDIN_FILENO);
     int rc = parse_options(argc, argv, &o);
     if (rc != 0) return rc == 1 ? 0 : rc;
@@ -371,14 +392,21 @@ int main(int argc, char **argv) {
            ttt_version(), o.rules.width, o.rules.height, o.rules.k, o.rules.players,
            o.rules.gravity ? ", gravity" : "", "XOYZ"[o.human], ttt_difficulty_name(o.difficulty),
            o.rules.players > 2 ? "s" : "", "XOYZ"[start]);
-    printf("Enter a move (e.g. %s, or a cell number%s), or hint, undo, help, quit.\n",
-           o.rules.gravity ? "a column letter" : "b2",
-           o.rules.gravity ? " counted across" : "");
+    if (o.rules.gravity) {
+        printf("Enter a column (a letter a to %c, or a number 1 to %u; the mark drops to the "
+               "lowest empty cell), or hint, undo, help, quit.\n",
+               'a' + (int)o.rules.width - 1, o.rules.width);
+    } else {
+        printf("Enter a cell (column letter and row number, e.g. b2; or a cell number 1 to %u, "
+               "counted row by row from the top-left), or hint, undo, help, quit.\n",
+               o.rules.width * o.rules.height);
+    }
 
     for (;;) {
         ttt_game_state st;
         ttt_player current;
         size_t index = 0;
+        enum move_kind kind;
         must(ttt_game_status(game, &st), "ttt_game_status");
         if (st != TTT_GAME_STATE_IN_PROGRESS) {
             draw(game, &o.rules);
@@ -411,19 +439,22 @@ int main(int argc, char **argv) {
             printf("Please enter a move, or help.\n");
             continue;
         }
-        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0 || strcmp(line, "exit") == 0) {
+        /* QUIT, Hint, B2: case does not matter (messages still quote what was typed). */
+        memcpy(cmd, line, sizeof cmd);
+        lower(cmd);
+        if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0 || strcmp(cmd, "exit") == 0) {
             printf("Bye.\n");
             break;
         }
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+        if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
             usage(stdout);
             continue;
         }
-        if (strcmp(line, "undo") == 0) {
+        if (strcmp(cmd, "undo") == 0) {
             undo_to_human(game, o.human);
             continue;
         }
-        if (strcmp(line, "hint") == 0) {
+        if (strcmp(cmd, "hint") == 0) {
             ttt_best_move best;
             char name[8];
             must(ttt_game_best_move_with(game, &limits, &best), "ttt_game_best_move_with");
@@ -438,24 +469,22 @@ int main(int argc, char **argv) {
             printf(".\n");
             continue;
         }
-        switch (parse_move(game, &o.rules, line, &index)) {
-            case 0:
-                printf("I did not understand \"%s\". Enter a move like %s, or help.\n", line,
-                       o.rules.gravity ? "a column letter" : "b2");
-                continue;
-            case -1:
-                printf("That column is full. Choose another.\n");
-                continue;
-            default: {
-                ttt_status s = ttt_game_play_as(game, o.human, index);
-                if (s != TTT_STATUS_OK) {
-                    printf("You cannot play %s there: %s. Try again.\n", line,
-                           ttt_status_name(s));
-                } else {
-                    char name[8];
-                    cell_name(&o.rules, index, name, sizeof name);
-                    printf("You (%c) play %s.\n", mark_of(o.human), name);
-                }
+        kind = parse_move(&o.rules, cmd, &index);
+        if (kind == MOVE_UNPARSEABLE) {
+            printf("I did not understand \"%s\". Enter a move like %s, or help.\n", line,
+                   o.rules.gravity ? "a column letter" : "b2");
+            continue;
+        }
+        {
+            /* A column goes through ttt_game_play_column, which finds where the mark lands. */
+            ttt_status s = kind == MOVE_COLUMN ? ttt_game_play_column(game, index, &index)
+                                               : ttt_game_play_as(game, o.human, index);
+            if (s != TTT_STATUS_OK) {
+                explain_refusal(s, &o.rules, line, kind == MOVE_COLUMN);
+            } else {
+                char name[8];
+                cell_name(&o.rules, index, name, sizeof name);
+                printf("You (%c) play %s.\n", mark_of(o.human), name);
             }
         }
     }

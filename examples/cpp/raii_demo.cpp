@@ -1,5 +1,7 @@
 // A tour of the C++ RAII wrapper (include/ttt.hpp): games are values that free themselves,
 // failures are exceptions carrying the library's status and message, the AI is a method call.
+// Cells are numbered row-major from the top-left, from 0: index = row * width + col (so on the
+// classic board 0 1 2 / 3 4 5 / 6 7 8, and 4 is the centre).
 //
 //   g++ -std=c++17 -Iinclude examples/cpp/raii_demo.cpp -Lbuild/c/lib -lttt
 #include <iostream>
@@ -36,9 +38,9 @@ int main() {
         game.play(move);
     }
     show(game);
-    std::cout << (game.status() == ttt::Status::Draw
-                      ? std::string("draw")
-                      : std::string(1, ttt::mark(game.winner())) + " wins")
+    std::cout << ttt::to_string(game.status())
+              << (game.status() == ttt::GameStatus::Win ? " for " + ttt::to_string(game.winner())
+                                                        : std::string())
               << "\nrecord: " << game.record() << "\n\n";
 
     // Values: a copy is an independent game; the record round-trips.
@@ -66,15 +68,22 @@ int main() {
     ttt::Game puzzle = ttt::Game::from_board(ttt::Rules::classic(), "XX.OO....", ttt::Player::X);
     std::cout << "XX.OO.... with X to move: best move " << puzzle.best_move() << '\n';
     for (const ttt::MoveAnalysis &m : puzzle.analyze()) {
-        const char *outcome = m.outcome == ttt::Outcome::Win    ? "win"
-                              : m.outcome == ttt::Outcome::Draw ? "draw"
-                              : m.outcome == ttt::Outcome::Loss ? "loss"
-                                                                : "unknown";
-        std::cout << "  cell " << m.index << ": " << outcome << " in " << m.plies << " plies\n";
+        std::cout << "  cell " << m.index << ": " << ttt::to_string(m.outcome) << " in "
+                  << m.plies << " plies\n";
     }
 
-    // Connect Four: gravity is in the rules.
+    // Connect Four: gravity is in the rules, and a move can name a column (0 = leftmost).
     ttt::Game c4(ttt::Rules::connect_four());
     std::cout << "\nConnect Four opening moves: " << c4.legal_moves().size() << " columns\n";
+    const std::size_t cell = c4.play_column(3);
+    std::cout << "dropped into column 3, landed in cell " << cell << " (row " << cell / 7
+              << ", column " << cell % 7 << ")\n";
+
+    // A long search on a big board, cancellable: limits bound it, and the answer says whether
+    // it is proven.
+    ttt::Game gomoku(ttt::Rules(15, 15, 5));
+    const ttt_best_move best = gomoku.best_move(ttt::SearchLimits().max_nodes(5000));
+    std::cout << "15x15 opening within 5000 nodes: cell " << best.index << ", "
+              << (best.proven ? "proven" : "not proven") << '\n';
     return 0;
 }

@@ -22,6 +22,35 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Let the AI play
+//!
+//! ```
+//! use ttt_core::{analyze, best_move, choose_move, create_game, Difficulty, GameState, Outcome,
+//!                Player, Rules, SeededRng};
+//!
+//! // The perfect move, deterministic: on the empty board every move draws, the centre is nearest.
+//! let empty = create_game(Player::X)?;
+//! assert_eq!(best_move(&empty), Some(4));
+//!
+//! // Hard plays perfectly, choosing at random among the best moves; all randomness comes
+//! // through an injected generator, so a seed replays a game in Rust, C and Python alike.
+//! let mut rng = SeededRng::new(7);
+//! let after_corner = empty.apply_move(0)?;
+//! assert_eq!(choose_move(&after_corner, Difficulty::Hard, &mut rng)?, 4); // only the centre holds
+//! let anything = choose_move(&empty, Difficulty::Easy, &mut rng)?; // a random legal move
+//! assert!(empty.is_legal(anything));
+//!
+//! // Every legal move with its outcome for the mover and the plies to the end, best first.
+//! let fork = GameState::from_board_str(Rules::default(), "X...O...X", Player::O)?;
+//! let moves = analyze(&fork);
+//! assert_eq!((moves[0].index, moves[0].outcome, moves[0].plies), (1, Some(Outcome::Draw), Some(6)));
+//! assert_eq!(moves.last().unwrap().outcome, Some(Outcome::Loss)); // a corner loses to a fork
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Boards too big to solve get an answer within a budget ([`SearchLimits`]: nodes, time, a
+//! stop flag) that says whether it is proven: see [`search`] and [`ai`].
+//!
 //! ## Other rules
 //!
 //! ```

@@ -31,7 +31,7 @@
 //! // A duplicate of the first click arrives late: it is stale and refused, nothing changes.
 //! inbox.push(Move { player: Player::X, ply: 0, index: 8 });
 //! let err = game.step().unwrap_err();
-//! assert_eq!(err.to_string(), "move X@0 at 8 refused: invalid move at 8: not-your-turn");
+//! assert_eq!(err.to_string(), "move X@0 at 8 refused: cannot play 8: it is not that player's turn, or the move is for a turn that has passed");
 //! assert_eq!(game.state().ply(), 2);
 //! assert_eq!(game.state().status(), Status::InProgress);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -1,9 +1,18 @@
 //! Game records: one line of text holding the rules, the starting position and the moves.
 //!
-//! ```text
-//! ttt/1 3x3 k=3 players=2 start=X moves=4,0,8
-//! ttt/1 7x6 k=4 players=2 gravity start=X moves=3,3,2
-//! ttt/1 3x3 k=3 players=2 start=XX.OO....:X moves=2
+//! ```
+//! use ttt_core::GameState;
+//! for text in [
+//!     "ttt/1 3x3 k=3 players=2 start=X moves=4,0,8",
+//!     // Moves are cell indices under gravity too, not columns: 38 is the bottom of column 3
+//!     // on the 7-wide board (5 * 7 + 3), 31 the cell above it, 37 the bottom of column 2.
+//!     "ttt/1 7x6 k=4 players=2 gravity start=X moves=38,31,37",
+//!     "ttt/1 3x3 k=3 players=2 start=XX.OO....:X moves=2",
+//! ] {
+//!     let game = GameState::from_record(text)?;
+//!     assert_eq!(game.to_record(), text);
+//! }
+//! # Ok::<(), ttt_core::RecordError>(())
 //! ```
 //!
 //! Fields, separated by single spaces, in this order:

@@ -13,26 +13,26 @@ pub const MAX_PLAYERS: u8 = 4;
 /// Why a set of rules was refused by [`Rules::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum RulesError {
-    /// The width is not in `1..=20`.
-    #[error("width {0} is out of range (1..=20)")]
+    /// The width is not from 1 to 20.
+    #[error("the width must be from 1 to 20, not {0}")]
     Width(usize),
-    /// The height is not in `1..=20`.
-    #[error("height {0} is out of range (1..=20)")]
+    /// The height is not from 1 to 20.
+    #[error("the height must be from 1 to 20, not {0}")]
     Height(usize),
-    /// The line length is not in `1..=max(width, height)`.
-    #[error("k = {k} is out of range (1..={max})")]
+    /// The line length is not from 1 to the longer side of the board.
+    #[error("k, the marks in a row to win, must be from 1 to {max} on this board, not {k}")]
     K {
         /// The refused line length.
         k: usize,
         /// The longest line the board can hold.
         max: usize,
     },
-    /// The number of players is not in `2..=4`.
-    #[error("{0} players is out of range (2..=4)")]
+    /// The number of players is not from 2 to 4.
+    #[error("a game has 2 to 4 players, not {0}")]
     Players(usize),
     /// A player was named who has no seat in a game of these rules (for example `Y` in a
     /// two-player game).
-    #[error("player {player} has no seat in a game of {players} players")]
+    #[error("there is no player {player} in a game of {players} players")]
     PlayerNotInGame {
         /// The player named.
         player: Player,

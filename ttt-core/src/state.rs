@@ -87,14 +87,48 @@ impl fmt::Display for InvalidMoveReason {
 
 /// A refused move: the index that was tried and why it was refused. The state it was tried on
 /// is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("invalid move at {index}: {reason}")]
+///
+/// Its message is an English sentence for people (for example `cannot play 4: that cell is
+/// already taken`); programs should match on [`reason`](Self::reason), whose names are stable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InvalidMoveError {
     /// The cell index that was tried.
     pub index: usize,
     /// Why it was refused.
     pub reason: InvalidMoveReason,
 }
+
+impl fmt::Display for InvalidMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let index = self.index;
+        match self.reason {
+            InvalidMoveReason::GameOver => {
+                write!(f, "cannot play {index}: the game is already over")
+            }
+            InvalidMoveReason::NotYourTurn => write!(
+                f,
+                "cannot play {index}: it is not that player's turn, or the move is for a turn \
+                 that has passed"
+            ),
+            InvalidMoveReason::OutOfRange => write!(f, "cannot play {index}: it is off the board"),
+            InvalidMoveReason::Occupied => {
+                write!(f, "cannot play {index}: that cell is already taken")
+            }
+            InvalidMoveReason::Floating => write!(
+                f,
+                "cannot play {index}: the cell below it is empty, and under gravity a mark \
+                 rests on the bottom row or on another mark"
+            ),
+            InvalidMoveReason::NoGravity => write!(
+                f,
+                "cannot play column {index}: these rules have no gravity, so a column is not \
+                 a move"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InvalidMoveError {}
 
 /// Where a game started: an empty board or a board built by
 /// [`GameState::from_board`](crate::GameState::from_board), and who moved first from there.

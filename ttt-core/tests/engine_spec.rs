@@ -186,7 +186,7 @@ fn the_reasons_have_their_documented_names() {
         ["game-over", "not-your-turn", "out-of-range", "occupied", "floating", "no-gravity"]
     );
     let err = apply_move(&play(&[0]), 0).unwrap_err();
-    assert_eq!(err.to_string(), "invalid move at 0: occupied");
+    assert_eq!(err.to_string(), "cannot play 0: that cell is already taken");
 }
 
 #[test]

@@ -85,7 +85,10 @@ fn stale_and_illegal_moves_are_refused_and_change_nothing() {
     assert!(
         matches!(err, MatchError::Refused { error, .. } if error.reason == InvalidMoveReason::NotYourTurn)
     );
-    assert_eq!(err.to_string(), "move X@1 at 0 refused: invalid move at 0: not-your-turn");
+    assert_eq!(
+        err.to_string(),
+        "move X@1 at 0 refused: cannot play 0: it is not that player's turn, or the move is for a turn that has passed"
+    );
     assert_eq!(m.state().ply(), 2);
 }
 

@@ -53,7 +53,10 @@ fn rules_are_validated() {
     assert_eq!(Rules::default(), Rules::CLASSIC);
     assert_eq!(Rules::CONNECT_FOUR, Rules::new(7, 6, 4, 2, true).unwrap());
     assert_eq!(Rules::CONNECT_FOUR.to_string(), "7x6 k=4 players=2 gravity");
-    assert_eq!(RulesError::K { k: 6, max: 5 }.to_string(), "k = 6 is out of range (1..=5)");
+    assert_eq!(
+        RulesError::K { k: 6, max: 5 }.to_string(),
+        "k, the marks in a row to win, must be from 1 to 5 on this board, not 6"
+    );
 }
 
 #[test]

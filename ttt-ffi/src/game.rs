@@ -661,7 +661,9 @@ pub unsafe extern "C" fn ttt_player_mark(player: i32, out_mark: *mut c_char) -> 
             Err(_) => {
                 return Err(Failure::new(
                     ttt_status::TTT_STATUS_INVALID_ARGUMENT,
-                    format!("`player` = {player} is neither a player (0..=3) nor TTT_PLAYER_NONE"),
+                    format!(
+                        "player {player} is neither a player (0 to 3) nor TTT_PLAYER_NONE (-1)"
+                    ),
                 ));
             }
         };

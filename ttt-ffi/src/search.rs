@@ -11,6 +11,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use ttt_core::{BestMove, GameState, MoveAnalysis, Outcome, SearchLimits};
 
 /// The result of a move under perfect play, for the player making it.
+///
+/// Two players: ordinary perfect play. Three or four players: the search is *paranoid*: the
+/// player making the move plays against the coalition of all the others, assumed to cooperate
+/// against them. `TTT_OUTCOME_WIN` means they can force a win of their own whatever the others
+/// do; `TTT_OUTCOME_LOSS` that the others together can force a win for one of them;
+/// `TTT_OUTCOME_DRAW` that they can stop every other player from winning but cannot force a win.
+///
+/// Unproven answers: a search that reaches its node budget or sees its stop flag set returns
+/// what it has. The moves it proved keep their outcome; the others are `TTT_OUTCOME_UNKNOWN`
+/// (plies -1), never a guess. The best move is then the fastest proven win if there is one,
+/// else the most promising unproven move (a win at once, a forced block, the threats it makes,
+/// closeness to the centre), with `proven` false.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ttt_outcome {
@@ -199,7 +211,7 @@ fn game_over(state: &GameState) -> Result_ {
     }
 }
 
-/// The default search limits: 20 million nodes (a few seconds on the slowest boards), a 64 MiB
+/// The default search limits: 2 million nodes (about a second on the slowest boards), a 64 MiB
 /// transposition table, no stop flag.
 #[unsafe(no_mangle)]
 pub extern "C" fn ttt_search_limits_default() -> ttt_search_limits {

@@ -20,8 +20,8 @@ pub enum ttt_status {
     TTT_STATUS_INVALID_ARGUMENT = 2,
     /// The caller's buffer is too small; the length out-parameter holds the length needed.
     TTT_STATUS_BUFFER_TOO_SMALL = 3,
-    /// The rules are out of range (width or height outside 1..=20, k outside
-    /// 1..=max(width, height), players outside 2..=4).
+    /// The rules are out of range: width or height not from 1 to 20, k not from 1 to the
+    /// larger of width and height, players not from 2 to 4, or gravity neither 0 nor 1.
     TTT_STATUS_INVALID_RULES = 4,
     /// The player named has no seat in a game of these rules (for example Y in a two-player
     /// game).
@@ -203,7 +203,7 @@ impl From<PositionError> for Failure {
                 TTT_STATUS_POSITION_LINES_NOT_FROM_ONE_MOVE
             }
         };
-        Failure::new(status, format!("refused position ({}): {e}", e.reason()))
+        Failure::new(status, format!("refused position: {e}"))
     }
 }
 

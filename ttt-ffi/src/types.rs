@@ -7,8 +7,9 @@ use ttt_core::{Player, Rules, Status};
 /// A player's mark, and the content of a cell. The values are the seat numbers; `TTT_PLAYER_NONE`
 /// (-1) stands for an empty cell or "no player" (no winner yet).
 ///
-/// Functions take players as plain `int32_t` and refuse any value outside
-/// `TTT_PLAYER_NONE..=TTT_PLAYER_Z` (where NONE is allowed) with `TTT_STATUS_INVALID_ARGUMENT`.
+/// Functions take players as plain `int32_t` and refuse any value other than `TTT_PLAYER_X`
+/// to `TTT_PLAYER_Z` (or `TTT_PLAYER_NONE`, where an empty cell is meant) with
+/// `TTT_STATUS_INVALID_ARGUMENT`.
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ttt_player {
@@ -73,8 +74,11 @@ pub struct ttt_rules {
     pub k: u32,
     /// Number of players, 2 to 4.
     pub players: u32,
-    /// Whether only the lowest empty cell of a column is playable.
-    pub gravity: bool,
+    /// 1 when only the lowest empty cell of a column is playable (Connect Four), 0 otherwise.
+    /// Any other value is refused with `TTT_STATUS_INVALID_RULES` by `ttt_rules_check` and every
+    /// call that takes rules. (A byte rather than a `bool`, so that a stray value from C or from
+    /// another language's FFI is refused instead of being read as a `bool` it is not.)
+    pub gravity: u8,
 }
 
 impl From<Rules> for ttt_rules {
@@ -84,7 +88,7 @@ impl From<Rules> for ttt_rules {
             height: r.height() as u32,
             k: r.k() as u32,
             players: u32::from(r.players()),
-            gravity: r.gravity(),
+            gravity: u8::from(r.gravity()),
         }
     }
 }
@@ -92,13 +96,20 @@ impl From<Rules> for ttt_rules {
 impl ttt_rules {
     /// The checked ttt-core rules.
     pub(crate) fn to_core(self) -> Result<Rules, Failure> {
-        Ok(Rules::new(
+        let rules = Rules::new(
             self.width as usize,
             self.height as usize,
             self.k as usize,
             self.players as usize,
-            self.gravity,
-        )?)
+            self.gravity != 0,
+        )?;
+        if self.gravity > 1 {
+            return Err(Failure::new(
+                ttt_status::TTT_STATUS_INVALID_RULES,
+                format!("gravity must be 0 (off) or 1 (on), not {}", self.gravity),
+            ));
+        }
+        Ok(rules)
     }
 }
 
@@ -145,7 +156,9 @@ pub(crate) fn cell_arg(value: i32, index: usize) -> Result<Option<Player>, Failu
     usize::try_from(value).ok().and_then(Player::from_seat).map(Some).ok_or_else(|| {
         Failure::new(
             ttt_status::TTT_STATUS_INVALID_ARGUMENT,
-            format!("cell {index} = {value} is neither a player (0..=3) nor TTT_PLAYER_NONE (-1)"),
+            format!(
+                "cell {index} holds {value}, neither a player (0 to 3) nor TTT_PLAYER_NONE (-1)"
+            ),
         )
     })
 }

@@ -50,7 +50,7 @@ static void *worker(void *arg) {
         if (ttt_game_new(&rules, TTT_PLAYER_X, &game) != TTT_STATUS_OK) ok = 0;
         if (ttt_game_play(game, (size_t)(100 + id)) != TTT_STATUS_OUT_OF_RANGE) ok = 0;
         (void)ttt_last_error_message(msg, sizeof msg);
-        snprintf(expected, sizeof expected, "invalid move at %d: out-of-range", 100 + id);
+        snprintf(expected, sizeof expected, "cannot play %d: it is off the board", 100 + id);
         if (strcmp(msg, expected) != 0) ok = 0;
         ttt_game_free(game);
     }

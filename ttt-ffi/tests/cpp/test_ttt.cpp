@@ -2,6 +2,7 @@
 #include "ttt.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,14 +31,14 @@ void test_rules() {
         ttt::Rules(3, 3, 9);
         CHECK(false);
     } catch (const ttt::Error &e) {
-        CHECK(std::string(e.what()).find("k = 9") != std::string::npos);
+        CHECK(std::string(e.what()).find("k, the marks in a row to win, must be from 1 to 3 on this board, not 9") != std::string::npos);
         CHECK(std::string(e.name()) == "invalid-rules");
     }
 }
 
 void test_play() {
     ttt::Game game;
-    CHECK(game.status() == ttt::Status::InProgress);
+    CHECK(game.status() == ttt::GameStatus::InProgress);
     CHECK(game.legal_moves().size() == 9);
     game.play(4);
     game.play(0);
@@ -57,13 +58,13 @@ void test_play() {
     game.play(1);
     game.play(3);
     game.play(7);
-    CHECK(game.status() == ttt::Status::Win);
+    CHECK(game.status() == ttt::GameStatus::Win);
     CHECK(game.winner() == ttt::Player::X);
     CHECK(game.winning_line() == (std::vector<std::size_t>{1, 4, 7}));
     CHECK(thrown_status([&] { game.play(8); }) == TTT_STATUS_GAME_OVER);
     CHECK(game.legal_moves().empty());
     game.undo();
-    CHECK(game.status() == ttt::Status::InProgress);
+    CHECK(game.status() == ttt::GameStatus::InProgress);
     CHECK(ttt::mark(ttt::Player::Y) == 'Y');
     CHECK(ttt::mark(ttt::Player::None) == '.');
 }
@@ -151,7 +152,7 @@ void test_ai() {
     // Hard against Hard always draws.
     ttt::Game game;
     while (!game.is_over()) game.play(game.choose_move(ttt::Difficulty::Hard, a));
-    CHECK(game.status() == ttt::Status::Draw);
+    CHECK(game.status() == ttt::GameStatus::Draw);
     CHECK(thrown_status([&] { (void)game.best_move(); }) == TTT_STATUS_GAME_OVER);
     CHECK(thrown_status([&] { (void)game.choose_move(ttt::Difficulty::Easy, a); }) ==
           TTT_STATUS_GAME_OVER);
@@ -173,9 +174,95 @@ void test_ai() {
     CHECK(classic_best.proven && classic_best.index == 4);
 }
 
+void test_names_and_parsing() {
+    CHECK(ttt::to_string(ttt::Player::X) == "X" && ttt::to_string(ttt::Player::Z) == "Z");
+    CHECK(ttt::to_string(ttt::Player::None) == "none");
+    CHECK(ttt::to_string(static_cast<ttt::Player>(9)) == "?");
+    CHECK(ttt::to_string(ttt::GameStatus::InProgress) == "in-progress");
+    CHECK(ttt::to_string(ttt::GameStatus::Win) == "win");
+    CHECK(ttt::to_string(ttt::GameStatus::Draw) == "draw");
+    CHECK(ttt::to_string(ttt::Difficulty::Easy) == "easy");
+    CHECK(ttt::to_string(ttt::Difficulty::Hard) == "hard");
+    CHECK(ttt::to_string(ttt::Outcome::Win) == "win" && ttt::to_string(ttt::Outcome::Loss) == "loss");
+    CHECK(ttt::to_string(ttt::Outcome::Unknown) == "unknown");
+    CHECK(ttt::to_string(TTT_STATUS_OCCUPIED) == "occupied");
+    CHECK(ttt::to_string(TTT_STATUS_NO_GRAVITY) == "no-gravity");
+    CHECK(ttt::describe(TTT_STATUS_OK) == "success");
+    CHECK(ttt::parse_difficulty("medium") == ttt::Difficulty::Medium);
+    CHECK(thrown_status([] { (void)ttt::parse_difficulty("impossible"); }) ==
+          TTT_STATUS_INVALID_ARGUMENT);
+    // The old name of GameStatus still works.
+    ttt::Status old = ttt::GameStatus::Draw;
+    CHECK(old == ttt::GameStatus::Draw);
+    CHECK(ttt::version_number() == TTT_VERSION_NUMBER);
+}
+
+void test_boards_and_turns() {
+    using P = ttt::Player;
+    const P n = P::None;
+    std::vector<P> board = {P::X, P::X, P::X, P::O, P::O, n, n, n, n};
+    ttt::Evaluation e = ttt::Rules::classic().evaluate(board);
+    CHECK(e.status == ttt::GameStatus::Win && e.winner == P::X);
+    CHECK(e.line == (std::vector<std::size_t>{0, 1, 2}));
+    CHECK(thrown_status([&] { (void)ttt::Rules::classic().evaluate({P::X}); }) ==
+          TTT_STATUS_POSITION_WRONG_LENGTH);
+    std::vector<P> puzzle = {P::X, P::X, n, P::O, P::O, n, n, n, n};
+    ttt::Game game = ttt::Game::from_board(ttt::Rules::classic(), puzzle, P::X);
+    CHECK(game.board_string() == "XX.OO....");
+    CHECK(thrown_status([&] { (void)ttt::Game::from_board(ttt::Rules::classic(), board, P::X); }) ==
+          TTT_STATUS_POSITION_MARK_COUNTS);
+    // Throwing and non-throwing turn checks.
+    CHECK(thrown_status([&] { game.play_at(P::X, 1, 2); }) == TTT_STATUS_NOT_YOUR_TURN);
+    CHECK(thrown_status([&] { game.play_at(P::O, 0, 2); }) == TTT_STATUS_NOT_YOUR_TURN);
+    game.play_at(P::X, 0, 2);
+    CHECK(game.status() == ttt::GameStatus::Win);
+}
+
+void test_callable_randomness_and_limits() {
+    ttt::Game empty;
+    // Any callable is a source of randomness; 0.0 picks the first candidate.
+    int calls = 0;
+    std::size_t move = empty.choose_move_with(ttt::Difficulty::Easy, [&] {
+        ++calls;
+        return 0.0;
+    });
+    CHECK(move == 0 && calls == 1);
+    CHECK(empty.choose_move_with(ttt::Difficulty::Easy, [] { return 0.999; }) == 8);
+    // An exception from the callable comes back out of the call, not through the C library.
+    bool caught = false;
+    try {
+        (void)empty.choose_move_with(ttt::Difficulty::Easy,
+                                     []() -> double { throw std::runtime_error("no dice"); });
+    } catch (const std::runtime_error &e) {
+        caught = std::string(e.what()) == "no dice";
+    }
+    CHECK(caught);
+
+    // analyze with limits: a stopped analysis of 15 x 15 reports every move, none proven.
+    ttt::Game gomoku(ttt::Rules(15, 15, 5));
+    gomoku.play(112);
+    ttt::StopFlag flag;
+    flag.set();
+    std::vector<ttt::MoveAnalysis> moves =
+        gomoku.analyze(ttt::SearchLimits().stop(flag).table_bytes(1 << 20));
+    CHECK(moves.size() == 224);
+    bool none_proven = true;
+    for (const ttt::MoveAnalysis &m : moves) {
+        none_proven = none_proven && m.outcome == ttt::Outcome::Unknown && m.plies == -1;
+    }
+    CHECK(none_proven);
+    // A small board is proven within a small budget.
+    std::vector<ttt::MoveAnalysis> small =
+        ttt::Game().analyze(ttt::SearchLimits().max_nodes(100000));
+    CHECK(small.size() == 9 && small.at(0).outcome == ttt::Outcome::Draw);
+}
+
 }  // namespace
 
 int main() {
+    test_names_and_parsing();
+    test_boards_and_turns();
+    test_callable_randomness_and_limits();
     test_rules();
     test_play();
     test_play_column();

@@ -1,0 +1,180 @@
+"""Connect Four side by side: ttt (from Rust and from Python) against Pascal Pons' solver on his
+six test sets, in one interleaved run.
+
+Each solver runs as one long-lived worker process (the protocol is in
+``ttt-core/examples/c4_worker.rs``); position ``i`` of a set is sent to each worker in turn
+before position ``i + 1``, so that a busy machine slows every solver alike. Every worker times
+its solve alone, with a cold table per position. The table gives, per set, the mean and median
+time of each solver and ttt's time divided by Pons' (below 1.0 is faster than Pons), with the
+number of positions whose exact score differs from the set's (must be 0).
+
+Usually run through ``make bench-connect4`` (see the README); directly:
+
+    python3 bench/connect4/run.py --ttt target/release/examples/c4_worker \\
+        [--python "VENV/bin/python bench/connect4/ttt_worker.py"] [--pons BUILD/pons_worker] \\
+        [--data DIR] [--limit N] [--weak]
+
+Without ``--pons`` it prints ttt's own figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Pons' sets, easiest first, with the default number of positions of each (the issue's
+# acceptance needs at least the first 200 of Begin-Medium and the first 20 of Begin-Hard).
+SETS = [
+    ("Test_L3_R1", "End-Easy", 1000),
+    ("Test_L2_R1", "Middle-Easy", 1000),
+    ("Test_L2_R2", "Middle-Medium", 1000),
+    ("Test_L1_R1", "Begin-Easy", 1000),
+    ("Test_L1_R2", "Begin-Medium", 200),
+    ("Test_L1_R3", "Begin-Hard", 20),
+]
+
+
+class Worker:
+    """One solver process, spoken to a line at a time."""
+
+    def __init__(self, name: str, command: list[str]) -> None:
+        self.name = name
+        self.proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def ask(self, kind: str, moves: str) -> tuple[int, int, int] | None:
+        """(score, nodes, nanoseconds), or None when the worker has no such query."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{kind} {moves}\n")
+        self.proc.stdin.flush()
+        reply = self.proc.stdout.readline().strip()
+        if reply == "unsupported":
+            return None
+        if not reply or reply.startswith("error"):
+            raise RuntimeError(f"{self.name} on {kind} {moves!r}: {reply or 'no answer'}")
+        score, nodes, nanos = (int(x) for x in reply.split())
+        return score, nodes, nanos
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+@dataclass
+class Column:
+    nanos: list[int] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    mismatches: int = 0
+    supported: bool = True
+
+    def mean(self) -> float:
+        return statistics.fmean(self.nanos) if self.nanos else float("nan")
+
+    def median(self) -> float:
+        return statistics.median(self.nanos) if self.nanos else float("nan")
+
+
+def micros(ns: float) -> str:
+    return f"{ns / 1000:,.1f}"
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}" if b and a == a and b == b else "-"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ttt", required=True, help="ttt's Rust worker (c4_worker)")
+    parser.add_argument("--python", help="command of ttt's Python worker")
+    parser.add_argument("--pons", help="Pons' worker (built from PONS_DIR)")
+    parser.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "../shared/data/connect4"))
+    parser.add_argument("--limit", type=int, help="at most this many positions per set")
+    parser.add_argument("--sets", help="comma-separated set names (default: all six)")
+    parser.add_argument("--weak", action="store_true", help="the weak (win/draw/loss) solve")
+    args = parser.parse_args()
+    kind = "weak" if args.weak else "strong"
+    data = Path(args.data)
+    if not data.is_dir():
+        data = Path(__file__).resolve().parents[2] / "testdata" / "connect4"
+
+    workers = [Worker("ttt (Rust)", [args.ttt])]
+    if args.python:
+        workers.append(Worker("ttt (Python)", shlex.split(args.python)))
+    if args.pons:
+        workers.append(Worker("Pons", [args.pons]))
+    wanted = set(args.sets.split(",")) if args.sets else None
+
+    print(
+        f"Connect Four, {kind} solve, {', '.join(w.name for w in workers)}: one worker each, "
+        "positions interleaved, cold table per position, times in microseconds"
+    )
+    print()
+    names = [w.name for w in workers]
+    head = ["set", "n"]
+    for n in names:
+        head += [f"{n} mean", f"{n} median"]
+    if args.pons:
+        for n in names[:-1]:
+            head += [f"{n} / Pons mean", f"{n} / Pons median"]
+    head += ["score mismatches"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    started = time.perf_counter()
+    total_mismatches = 0
+    for file, title, default_count in SETS:
+        if wanted is not None and file not in wanted:
+            continue
+        path = data / file
+        if not path.exists():
+            print(f"| {file} {title} | missing in {data} |")
+            continue
+        count = args.limit if args.limit is not None else default_count
+        lines = path.read_text().splitlines()[:count]
+        columns = [Column() for _ in workers]
+        for line in lines:
+            moves, expected = line.split(" ")
+            want = int(expected)
+            if kind == "weak":
+                want = (want > 0) - (want < 0)
+            for worker, col in zip(workers, columns, strict=True):
+                if not col.supported:
+                    continue
+                got = worker.ask(kind, moves)
+                if got is None:
+                    col.supported = False
+                    continue
+                score, nodes, nanos = got
+                col.nanos.append(nanos)
+                col.nodes.append(nodes)
+                col.mismatches += score != want
+        row = [f"{file} {title}", str(len(lines))]
+        for col in columns:
+            row += [micros(col.mean()), micros(col.median())] if col.supported else ["n/a", "n/a"]
+        if args.pons:
+            pons = columns[-1]
+            for col in columns[:-1]:
+                if col.supported:
+                    row += [ratio(col.mean(), pons.mean()), ratio(col.median(), pons.median())]
+                else:
+                    row += ["n/a", "n/a"]
+        mismatches = sum(c.mismatches for c in columns)
+        total_mismatches += mismatches
+        row.append(str(mismatches))
+        print("| " + " | ".join(row) + " |", flush=True)
+    for w in workers:
+        w.close()
+    print()
+    print(f"{time.perf_counter() - started:.0f} s in all; {total_mismatches} score mismatches")
+    return 1 if total_mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Connect Four side by side (make bench-connect4): ttt from Rust and from Python against Pascal
+# Pons' solver, on his six test sets, in one interleaved run (bench/connect4/run.py).
+#
+#   PONS_DIR=../shared/peers/pons-connect4 make bench-connect4
+#   make bench-connect4 ARGS="--limit 50 --sets Test_L3_R1,Test_L2_R2"
+#   make bench-connect4 ARGS=--weak            # the weak (win/draw/loss) solve, Pons' -w
+#
+# Pons' code is AGPL: it is compiled from PONS_DIR into a temporary directory, never copied into
+# the repository. Without PONS_DIR the table has ttt's own figures only. The Python worker runs
+# in a fresh venv with the wheel (target/bench-c4-venv); TTT_BENCH_NO_PYTHON=1 leaves it out.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+cargo build --quiet --release -p ttt-core --example c4_worker
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+args=(--ttt "$TARGET/release/examples/c4_worker")
+
+if [ -z "${TTT_BENCH_NO_PYTHON:-}" ]; then
+    VENV="$ROOT/target/bench-c4-venv"
+    rm -rf "$VENV"
+    "${PYTHON:-python3}" -m venv "$VENV"
+    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+    "$VENV/bin/python" -m pip install --quiet "$ROOT/ttt-py"
+    args+=(--python "$VENV/bin/python $ROOT/bench/connect4/ttt_worker.py")
+fi
+
+if [ -n "${PONS_DIR:-}" ]; then
+    PONS_DIR="$(cd "$PONS_DIR" && pwd)"
+    BUILD="$(mktemp -d)"
+    trap 'rm -rf "$BUILD"' EXIT
+    "${CXX:-g++}" -std=c++17 -O3 -DNDEBUG -I"$PONS_DIR" "$ROOT/bench/connect4/pons_worker.cpp" \
+        "$PONS_DIR/Solver.cpp" -o "$BUILD/pons_worker"
+    args+=(--pons "$BUILD/pons_worker")
+else
+    echo "PONS_DIR is not set: ttt's own figures only (PONS_DIR=../shared/peers/pons-connect4)"
+fi
+
+# shellcheck disable=SC2086 # ARGS is a list of flags
+python3 "$ROOT/bench/connect4/run.py" "${args[@]}" ${ARGS:-}

@@ -1,0 +1,76 @@
+//! The ttt side of the Connect Four side-by-side benchmark (`make bench-connect4`): a
+//! long-running worker that reads one request per line on standard input and answers each on
+//! standard output, so that process start-up and I/O stay out of the timings.
+//!
+//! Request: `strong MOVES` or `weak MOVES`, where `MOVES` are 1-based column digits from the
+//! empty 7×6 board (Pons' test-set notation; may be empty). Answer: `SCORE NODES NANOS`, the
+//! score in Pons' convention (a win with the mover's k-th stone is `22 - k`, a loss to the
+//! opponent's k-th stone `k - 22`, a draw 0; for `weak`, only its sign), the nodes searched and
+//! the nanoseconds of the solve alone. `unsupported` when this build has no such query;
+//! `error: ...` for a request it cannot read.
+//!
+//! Each position is solved cold, with the free function (a fresh table per call, as a user's
+//! single call is), and no node budget.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+use ttt_core::{GameState, Outcome, Player, Rules, SearchLimits, best_move_with};
+
+fn position(moves: &str) -> Result<GameState, String> {
+    let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).map_err(|e| e.to_string())?;
+    for c in moves.bytes() {
+        if !(b'1'..=b'7').contains(&c) {
+            return Err(format!("not a column digit: {:?}", char::from(c)));
+        }
+        game = game.play_column(usize::from(c - b'1')).map_err(|e| e.to_string())?.0;
+    }
+    Ok(game)
+}
+
+/// Pons' score from the outcome and plies of the best move of a position with `n` stones.
+fn pons_score(n: u32, outcome: Outcome, plies: u32) -> i64 {
+    // The game ends with stone number n + plies; the winner of a 7×6 game scores
+    // 22 - (their stones at the end) = (44 - n - plies) / 2 for either side.
+    let magnitude = (44 - i64::from(n) - i64::from(plies)) / 2;
+    match outcome {
+        Outcome::Win => magnitude,
+        Outcome::Loss => -magnitude,
+        Outcome::Draw => 0,
+    }
+}
+
+fn answer(line: &str) -> String {
+    let (kind, moves) = line.split_once(' ').unwrap_or((line, ""));
+    match kind {
+        "strong" => {}
+        // There is no outcome-only query yet; timing the strong solve as a weak one would lie.
+        "weak" => return "unsupported".to_owned(),
+        _ => return format!("error: unknown query {kind:?}"),
+    }
+    let game = match position(moves.trim()) {
+        Ok(g) => g,
+        Err(e) => return format!("error: {e}"),
+    };
+    let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+    let start = Instant::now();
+    let Some(best) = best_move_with(&game, &limits) else {
+        return "error: the game is over".to_owned();
+    };
+    let nanos = start.elapsed().as_nanos();
+    let (Some(outcome), Some(plies)) = (best.outcome, best.plies) else {
+        return "error: not proven".to_owned();
+    };
+    let score = pons_score(game.ply() as u32, outcome, plies);
+    format!("{score} {} {nanos}", best.nodes)
+}
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if writeln!(out, "{}", answer(line.trim_end())).and_then(|()| out.flush()).is_err() {
+            break;
+        }
+    }
+}
