@@ -54,7 +54,7 @@ for t in "${TARGETS[@]}"; do
     log="$FUZZ/logs/$t.log"
     echo "== fuzzing $t for ${SECS}s"
     if ! (cd "$FUZZ" && nice cargo fuzz run -O -a --fuzz-dir . -s "$SANITIZER" "$t" \
-        "corpus/$t" "${seeds[@]}" -- -max_total_time="$SECS" -timeout=20 -rss_limit_mb=4096 \
+        "corpus/$t" "${seeds[@]}" -- -max_total_time="$SECS" -timeout=60 -len_control=0 -rss_limit_mb=4096 \
         -print_final_stats=1) >"$log" 2>&1; then
         tail -n 40 "$log" >&2
         echo "FUZZING FOUND A PROBLEM in $t: see $log and fuzz/artifacts/$t/" >&2

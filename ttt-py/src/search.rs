@@ -77,7 +77,8 @@ pub fn small(state: &ttt_core::GameState) -> bool {
 ///
 /// ``MoveAnalysis(index, outcome=None, plies=None)`` rebuilds one (its ``repr`` is that call;
 /// pickling uses it): ``outcome`` is ``'win'``, ``'draw'``, ``'loss'`` or ``None``, ``plies`` an
-/// integer below 2**32 or ``None`` (``ValueError``/``TypeError`` otherwise).
+/// integer below 2**32 or ``None``, both given or both ``None`` (``ValueError``/``TypeError``
+/// otherwise).
 #[pyclass(module = "ttt", name = "MoveAnalysis", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct MoveAnalysis {
@@ -113,6 +114,18 @@ fn outcome_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Outcome>> {
         .ok_or_else(|| PyValueError::new_err("outcome is 'win', 'draw', 'loss' or None"))
 }
 
+/// `outcome` and `plies` from Python as a pair that is either both known or both unknown.
+fn proven_pair(
+    outcome: Option<&Bound<'_, PyAny>>,
+    plies: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<Outcome>, Option<u32>)> {
+    let (outcome, plies) = (outcome_arg(outcome)?, plies_arg(plies)?);
+    if outcome.is_some() != plies.is_some() {
+        return Err(PyValueError::new_err("outcome and plies are both None or both given"));
+    }
+    Ok((outcome, plies))
+}
+
 /// Plies given from Python: an integer below 2**32, or ``None``.
 fn plies_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
     Ok(convert::opt_uint(obj, "plies", u64::from(u32::MAX))?.map(|p| p as u32))
@@ -138,11 +151,9 @@ impl MoveAnalysis {
         outcome: Option<&Bound<'_, PyAny>>,
         plies: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<MoveAnalysis> {
-        Ok(MoveAnalysis {
-            index: convert::usize_arg(index, "index")?,
-            outcome: outcome_arg(outcome)?,
-            plies: plies_arg(plies)?,
-        })
+        let index = convert::usize_arg(index, "index")?;
+        let (outcome, plies) = proven_pair(outcome, plies)?;
+        Ok(MoveAnalysis { index, outcome, plies })
     }
     /// The cell.
     #[getter]
@@ -183,7 +194,7 @@ impl MoveAnalysis {
 ///
 /// ``BestMove(index, outcome=None, plies=None, proven=False, nodes=0)`` rebuilds one (its
 /// ``repr`` is that call; pickling uses it); arguments as for ``MoveAnalysis``, ``nodes`` an
-/// integer in 0..2**64-1.
+/// integer in 0..2**64-1; a ``proven`` move has an outcome (``ValueError`` otherwise).
 #[pyclass(module = "ttt", name = "BestMove", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct BestMove {
@@ -222,10 +233,15 @@ impl BestMove {
         proven: bool,
         nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<BestMove> {
+        let index = convert::usize_arg(index, "index")?;
+        let (outcome, plies) = proven_pair(outcome, plies)?;
+        if proven && outcome.is_none() {
+            return Err(PyValueError::new_err("a proven move has an outcome"));
+        }
         Ok(BestMove {
-            index: convert::usize_arg(index, "index")?,
-            outcome: outcome_arg(outcome)?,
-            plies: plies_arg(plies)?,
+            index,
+            outcome,
+            plies,
             proven,
             nodes: convert::opt_uint(nodes, "nodes", u64::MAX)?.unwrap_or(0),
         })

@@ -382,8 +382,9 @@ impl GameState {
 ///
 /// ``Evaluation(status, winner=None, winning_line=None)`` rebuilds one (its ``repr`` is that
 /// call; pickling uses it): ``status`` is ``'in-progress'``, ``'win'`` or ``'draw'``, ``winner``
-/// a mark or ``None``, ``winning_line`` at most 20 cell indices or ``None``
-/// (``ValueError``/``TypeError`` otherwise; the values are not checked against any board).
+/// a mark or ``None``, ``winning_line`` at most 20 cell indices or ``None``; a ``'win'``, and
+/// only a win, has a winner and a line (``ValueError``/``TypeError`` otherwise; the values are
+/// not checked against any board).
 #[pyclass(module = "ttt", name = "Evaluation", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Evaluation {
@@ -426,6 +427,11 @@ impl Evaluation {
                 Some(cells.collect::<PyResult<Vec<usize>>>()?)
             }
         };
+        if (status == Status::Win) != (winner.is_some() && winning_line.is_some()) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a win, and only a win, has a winner and a winning line",
+            ));
+        }
         Ok(Evaluation { status, winner, winning_line })
     }
     fn __reduce__<'py>(

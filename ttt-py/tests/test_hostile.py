@@ -215,6 +215,7 @@ def test_positions_off_the_board_are_none(n: int) -> None:
     assert rules.index(n, 0) is None
     assert rules.index(0, n) is None
     assert rules.row_col(n) is None
+    assert rules.centre_distance4(n) is None
 
 
 @pytest.mark.parametrize("n", TOO_BIG)
