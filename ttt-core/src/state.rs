@@ -98,33 +98,42 @@ pub struct InvalidMoveError {
     pub reason: InvalidMoveReason,
 }
 
+impl InvalidMoveError {
+    /// The message with the index written as `index` says: how a front end whose index was not
+    /// a number at all (Python's `"4"`) says the same sentence as every other language.
+    ///
+    /// ```
+    /// use ttt_core::{InvalidMoveError, InvalidMoveReason};
+    /// let e = InvalidMoveError { index: 4, reason: InvalidMoveReason::Occupied };
+    /// assert_eq!(e.to_string(), "cannot play 4: that cell is already taken");
+    /// assert_eq!(e.message_with(&"'4'"), "cannot play '4': that cell is already taken");
+    /// ```
+    pub fn message_with(&self, index: &dyn fmt::Display) -> String {
+        let why = match self.reason {
+            InvalidMoveReason::GameOver => "the game is already over",
+            InvalidMoveReason::NotYourTurn => {
+                "it is not that player's turn, or the move is for a turn that has passed"
+            }
+            InvalidMoveReason::OutOfRange => "it is off the board",
+            InvalidMoveReason::Occupied => "that cell is already taken",
+            InvalidMoveReason::Floating => {
+                "the cell below it is empty, and under gravity a mark rests on the bottom row or \
+                 on another mark"
+            }
+            InvalidMoveReason::NoGravity => {
+                return format!(
+                    "cannot play column {index}: these rules have no gravity, so a column is not \
+                     a move"
+                );
+            }
+        };
+        format!("cannot play {index}: {why}")
+    }
+}
+
 impl fmt::Display for InvalidMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let index = self.index;
-        match self.reason {
-            InvalidMoveReason::GameOver => {
-                write!(f, "cannot play {index}: the game is already over")
-            }
-            InvalidMoveReason::NotYourTurn => write!(
-                f,
-                "cannot play {index}: it is not that player's turn, or the move is for a turn \
-                 that has passed"
-            ),
-            InvalidMoveReason::OutOfRange => write!(f, "cannot play {index}: it is off the board"),
-            InvalidMoveReason::Occupied => {
-                write!(f, "cannot play {index}: that cell is already taken")
-            }
-            InvalidMoveReason::Floating => write!(
-                f,
-                "cannot play {index}: the cell below it is empty, and under gravity a mark \
-                 rests on the bottom row or on another mark"
-            ),
-            InvalidMoveReason::NoGravity => write!(
-                f,
-                "cannot play column {index}: these rules have no gravity, so a column is not \
-                 a move"
-            ),
-        }
+        f.write_str(&self.message_with(&self.index))
     }
 }
 

@@ -38,8 +38,10 @@ where
 
 /// `InvalidMoveError(index, reason, message)` where `index` is the object the caller gave.
 pub fn invalid_move(py: Python<'_>, index: Bound<'_, PyAny>, error: InvalidMoveError) -> PyErr {
+    // The engine's sentence, with the index as the caller wrote it (a non-integer index
+    // reaches the engine as an off-board number).
     let message = match index.repr() {
-        Ok(r) => format!("invalid move at {r}: {}", error.reason),
+        Ok(r) => error.message_with(&r),
         Err(_) => error.to_string(),
     };
     raise(py, &INVALID_MOVE, "InvalidMoveError", (index, error.reason.as_str(), message))

@@ -39,3 +39,22 @@ def test_refusals_change_nothing(rules: ttt.Rules, moves: list[int], col: object
     assert info.value.reason == reason
     assert info.value.index == col
     assert game == before
+
+
+def test_refusals_say_the_engines_sentences() -> None:
+    # The same sentences as the Rust Display and C's ttt_last_error_message, with the index as
+    # the caller wrote it.
+    classic = ttt.create_game().apply_move(4)
+    with pytest.raises(ttt.InvalidMoveError) as info:
+        classic.apply_move(4)
+    assert str(info.value) == "cannot play 4: that cell is already taken"
+    with pytest.raises(ttt.InvalidMoveError) as info:
+        classic.apply_move("4")
+    assert str(info.value) == "cannot play '4': it is off the board"
+    with pytest.raises(ttt.InvalidMoveError) as info:
+        classic.play_column(1)
+    assert str(info.value).startswith("cannot play column 1: these rules have no gravity")
+    c4 = ttt.create_game(rules=ttt.Rules.CONNECT_FOUR)
+    with pytest.raises(ttt.InvalidMoveError) as info:
+        c4.apply_move(0)
+    assert str(info.value).startswith("cannot play 0: the cell below it is empty")

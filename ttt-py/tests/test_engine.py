@@ -400,6 +400,6 @@ def test_exceptions_pickle_and_keep_fields() -> None:
         play([4]).apply_move(4)
     except ttt.InvalidMoveError as e:
         back = pickle.loads(pickle.dumps(e))
-        assert (back.index, back.reason, str(back)) == (4, "occupied", "invalid move at 4: occupied")
+        assert (back.index, back.reason, str(back)) == (4, "occupied", "cannot play 4: that cell is already taken")
     else:
         raise AssertionError("the move should have been refused")

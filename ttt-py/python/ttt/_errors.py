@@ -32,7 +32,7 @@ class InvalidMoveError(ValueError):
         super().__init__(index, reason, message)
         self.index = index
         self.reason = reason
-        self.message = message if message is not None else f"invalid move at {index!r}: {reason}"
+        self.message = message if message is not None else f"cannot play {index!r}: {reason}"
 
     def __str__(self) -> str:
         return self.message
