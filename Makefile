@@ -145,3 +145,8 @@ fuzz-long:
 GAMES ?= 20
 strength:
 	cargo run --release -p ttt-core --example strength -- $(GAMES)
+
+# Hard against OpenSpiel's MCTS, issue 9's yardstick (bench/strength/mcts.py; more than an hour).
+.PHONY: strength-mcts
+strength-mcts:
+	scripts/strength-mcts.sh
