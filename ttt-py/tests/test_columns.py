@@ -49,7 +49,7 @@ def test_refusals_say_the_engines_sentences() -> None:
         classic.apply_move(4)
     assert str(info.value) == "cannot play 4: that cell is already taken"
     with pytest.raises(ttt.InvalidMoveError) as info:
-        classic.apply_move("4")
+        classic.apply_move("4")  # type: ignore[arg-type]
     assert str(info.value) == "cannot play '4': it is off the board"
     with pytest.raises(ttt.InvalidMoveError) as info:
         classic.play_column(1)
