@@ -15,23 +15,9 @@ use ttt_core::{
     Difficulty, GameState, Player, Rules, SearchLimits, SeededRng, best_move_with, choose_move_with,
 };
 
-fn position(
-    rules: Rules,
-    xs: &[(usize, usize)],
-    os: &[(usize, usize)],
-    to_move: Player,
-) -> GameState {
-    let w = rules.width();
-    let mut board = vec!['.'; rules.cell_count()];
-    for &(r, c) in xs {
-        board[r * w + c] = 'X';
-    }
-    for &(r, c) in os {
-        board[r * w + c] = 'O';
-    }
-    let text: String = board.into_iter().collect();
-    GameState::from_board_str(rules, &text, to_move).unwrap()
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::position;
 
 /// A game of `plies` moves of Medium against Medium from seed `seed`, still going.
 fn middle_game(rules: Rules, plies: usize, seed: u64) -> GameState {

@@ -10,27 +10,11 @@ use ttt_core::{
     analyze_with, best_move_with, choose_move_with,
 };
 
+mod common;
+use common::position;
+
 fn gomoku() -> Rules {
     Rules::new(15, 15, 5, 2, false).unwrap()
-}
-
-/// A position from lists of (row, col) per player, `to_move` to play.
-fn position(
-    rules: Rules,
-    xs: &[(usize, usize)],
-    os: &[(usize, usize)],
-    to_move: Player,
-) -> GameState {
-    let w = rules.width();
-    let mut board = vec!['.'; rules.cell_count()];
-    for &(r, c) in xs {
-        board[r * w + c] = 'X';
-    }
-    for &(r, c) in os {
-        board[r * w + c] = 'O';
-    }
-    let text: String = board.into_iter().collect();
-    GameState::from_board_str(rules, &text, to_move).unwrap()
 }
 
 fn hard(state: &GameState, seed: u64) -> ttt_core::Choice {

@@ -40,3 +40,23 @@ pub fn reachable_in_progress(rules: Rules) -> Vec<GameState> {
     }
     out
 }
+
+/// The position of `rules` with X on the `(row, col)` cells `xs` and O on `os`, `to_move` to
+/// play (checked for reachability like any board).
+pub fn position(
+    rules: Rules,
+    xs: &[(usize, usize)],
+    os: &[(usize, usize)],
+    to_move: Player,
+) -> GameState {
+    let w = rules.width();
+    let mut board = vec!['.'; rules.cell_count()];
+    for &(r, c) in xs {
+        board[r * w + c] = 'X';
+    }
+    for &(r, c) in os {
+        board[r * w + c] = 'O';
+    }
+    let text: String = board.into_iter().collect();
+    GameState::from_board_str(rules, &text, to_move).unwrap()
+}
