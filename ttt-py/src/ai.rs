@@ -3,7 +3,7 @@
 use crate::convert;
 use crate::errors;
 use crate::interrupt;
-use crate::search::{Budget, budget, limits, small};
+use crate::search::{Budget, budget, limits};
 use crate::state::GameState;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -156,15 +156,16 @@ pub fn source(
 /// Runs `f` with the floats of `source`; an error raised by a Python rng (or a value outside
 /// [0, 1)) is returned instead of `f`'s answer.
 ///
-/// A Python rng is called with the GIL from the thread that runs `f`. Once the call is
-/// interrupted (Ctrl-C), it is not called again: the search gets 0.0 until it stops.
-pub fn with_rng<T, F>(py: Python<'_>, source: Source, small: bool, f: F) -> PyResult<T>
+/// `f` runs on the calling thread with the GIL released ([`interrupt::run`]); a Python rng is
+/// called there with the GIL. Once it has raised (Ctrl-C included) or the call is
+/// interrupted, it is not called again: the search is stopped and gets 0.0 until it ends.
+pub fn with_rng<T, F>(py: Python<'_>, source: Source, f: F) -> PyResult<T>
 where
-    T: Send + 'static,
-    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send + 'static,
+    T: Send,
+    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send,
 {
     match source {
-        Source::Shared(shared) => interrupt::run(py, small, move |stop| {
+        Source::Shared(shared) => interrupt::run(py, move |stop| {
             let mut g = shared.get().lock();
             let mut counted = || {
                 g.1 += 1;
@@ -172,11 +173,11 @@ where
             };
             f(&mut counted, stop)
         }),
-        Source::Owned(mut rng) => interrupt::run(py, small, move |stop| f(&mut *rng, stop)),
+        Source::Owned(mut rng) => interrupt::run(py, move |stop| f(&mut *rng, stop)),
         Source::Callable(callable) => {
             let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
             let theirs = Arc::clone(&failure);
-            let answer = interrupt::run(py, small, move |stop| {
+            let answer = interrupt::run(py, move |stop| {
                 let flag = Arc::clone(&stop);
                 let mut draw = || {
                     if flag.load(Ordering::Relaxed) {
@@ -185,6 +186,8 @@ where
                     Python::attach(|py| match checked_float(py, &callable) {
                         Ok(x) => x,
                         Err(e) => {
+                            // The answer is dropped: the search need not go on.
+                            flag.store(true, Ordering::Relaxed);
                             let mut slot = theirs.lock().unwrap_or_else(PoisonError::into_inner);
                             slot.get_or_insert(e);
                             0.0
@@ -297,9 +300,8 @@ fn choose(
     let d = difficulty(difficulty_arg)?;
     let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
     let game = state.get().inner.clone();
-    let small = d != Difficulty::Hard || small(&game);
     let source = source(py, rng, seed)?;
-    let result = with_rng(py, source, small, move |rng, stop| {
+    let result = with_rng(py, source, move |rng, stop| {
         ttt_core::choose_move_with(&game, d, rng, &limits(budget, stop))
     })?;
     result.map_err(|e| match e {

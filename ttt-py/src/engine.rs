@@ -4,15 +4,16 @@ use crate::ai::{difficulty, source, with_rng};
 use crate::convert;
 use crate::errors;
 use crate::interrupt;
-use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits, small};
+use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits};
 use crate::state::GameState;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::thread::ThreadId;
-use ttt_core::{AiError, Difficulty};
+use std::time::Duration;
+use ttt_core::AiError;
 
 /// A search engine that keeps its transposition table from one call to the next, so that a
 /// game played move by move through one engine finds the work of the moves before (the free
@@ -34,9 +35,9 @@ use ttt_core::{AiError, Difficulty};
 ///
 /// Thread-safe: calls on one engine from several threads are serialised (each waits for the
 /// one before, with the GIL released and Ctrl-C honoured while it waits); use one engine per
-/// thread to search in parallel. Every call releases the GIL; Ctrl-C interrupts a long search
-/// within a few milliseconds (the engine then finishes the interrupted search's last few
-/// nodes in the background before it takes the next call).
+/// thread to search in parallel. Every call releases the GIL and runs on the calling thread;
+/// Ctrl-C interrupts a long search (on the main thread) within a few tens of milliseconds, and
+/// the engine is free for the next call at once.
 ///
 /// Picklable and copyable (``copy.copy``, ``copy.deepcopy``) as an empty engine with the same
 /// ``table_bytes``: the table is a cache, not state worth shipping.
@@ -66,22 +67,34 @@ impl Drop for Held<'_> {
     }
 }
 
+/// How often a call waiting for an engine another call holds tries again.
+const WAIT: Duration = Duration::from_micros(500);
+
 impl Shared {
-    /// The engine, locked for the current thread; an engine left poisoned by a panic is
-    /// cleared first (its table may be half-written).
-    fn hold(&self) -> Held<'_> {
-        let engine = match self.engine.lock() {
-            Ok(guard) => guard,
-            Err(poisoned) => {
-                self.engine.clear_poison();
-                let mut guard = poisoned.into_inner();
-                guard.clear();
-                guard
+    /// The engine, locked for the current thread, once the call holding it (if any) lets go;
+    /// `None` when the call is interrupted meanwhile ([`interrupt::interrupted`]: the wait runs
+    /// inside [`interrupt::run`]). An engine left poisoned by a panic is cleared first (its
+    /// table may be half-written).
+    fn hold_unless_interrupted(&self) -> Option<Held<'_>> {
+        let engine = loop {
+            match self.engine.try_lock() {
+                Ok(guard) => break guard,
+                Err(TryLockError::Poisoned(poisoned)) => {
+                    self.engine.clear_poison();
+                    let mut guard = poisoned.into_inner();
+                    guard.clear();
+                    break guard;
+                }
+                Err(TryLockError::WouldBlock) => {}
             }
+            if interrupt::interrupted() {
+                return None;
+            }
+            std::thread::sleep(WAIT);
         };
         *self.holder.lock().unwrap_or_else(PoisonError::into_inner) =
             Some(std::thread::current().id());
-        Held { engine, holder: &self.holder }
+        Some(Held { engine, holder: &self.holder })
     }
 }
 
@@ -96,12 +109,12 @@ impl Engine {
         }
     }
 
-    /// Whether another call holds the engine now: the caller then waits on the Ctrl-C poller.
+    /// Refuses a call on the engine from one of its own calls on this thread.
     ///
     /// # Errors
-    /// `ValueError` when the call holding it runs on this very thread (the engine called from
-    /// the `rng` of one of its own calls), which would wait for itself forever.
-    fn busy(&self) -> PyResult<bool> {
+    /// `ValueError` when a call holding the engine runs on this very thread (the engine called
+    /// from the `rng` of one of its own calls), which would wait for itself forever.
+    fn refuse_own_call(&self) -> PyResult<()> {
         let busy = matches!(self.inner.engine.try_lock(), Err(TryLockError::WouldBlock));
         let holder = *self.inner.holder.lock().unwrap_or_else(PoisonError::into_inner);
         if busy && holder == Some(std::thread::current().id()) {
@@ -110,20 +123,24 @@ impl Engine {
                  own engine): use another Engine or the free functions there",
             ));
         }
-        Ok(busy)
+        Ok(())
     }
 
-    /// Runs `work` on the locked engine with the GIL released (see [`interrupt::run`]); small
-    /// jobs run on the calling thread unless another call holds the engine.
-    fn run<T, F>(&self, py: Python<'_>, small: bool, work: F) -> PyResult<T>
+    /// Runs `work` on the locked engine on the calling thread with the GIL released (see
+    /// [`interrupt::run`]), once the call holding the engine, if any, lets go.
+    fn run<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
     where
-        T: Send + 'static,
-        F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send + 'static,
+        T: Send,
+        F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send,
     {
-        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
-        let small = small && !busy;
-        let inner = Arc::clone(&self.inner);
-        interrupt::run(py, small, move |stop| work(&mut inner.hold().engine, stop))
+        self.refuse_own_call()?;
+        let inner = &*self.inner;
+        let answer = interrupt::run(py, move |stop| {
+            inner.hold_unless_interrupted().map(|mut held| work(&mut held.engine, stop))
+        })?;
+        // `None` only when a signal handler raised, and `interrupt::run` then returned its
+        // exception: this is not reached.
+        answer.ok_or_else(|| PyKeyboardInterrupt::new_err(()))
     }
 
     fn solve_impl(
@@ -133,9 +150,7 @@ impl Engine {
         budget: Budget,
     ) -> PyResult<Option<ttt_core::BestMove>> {
         let game = state.get().inner.clone();
-        self.run(py, small(&game), move |engine, stop| {
-            engine.best_move_with(&game, &limits(budget, stop))
-        })
+        self.run(py, move |engine, stop| engine.best_move_with(&game, &limits(budget, stop)))
     }
 
     fn choose_impl(
@@ -150,13 +165,15 @@ impl Engine {
         let d = difficulty(difficulty_arg)?;
         let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
         let game = state.get().inner.clone();
-        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
-        let small = (d != Difficulty::Hard || small(&game)) && !busy;
+        self.refuse_own_call()?;
         let source = source(py, rng, seed)?;
-        let inner = Arc::clone(&self.inner);
-        let result = with_rng(py, source, small, move |rng, stop| {
-            inner.hold().engine.choose_move_with(&game, d, rng, &limits(budget, stop))
+        let inner = &*self.inner;
+        let result = with_rng(py, source, move |rng, stop| {
+            let mut held = inner.hold_unless_interrupted()?;
+            Some(held.engine.choose_move_with(&game, d, rng, &limits(budget, stop)))
         })?;
+        // `None` only when interrupted, and `with_rng` then returned the exception.
+        let result = result.ok_or_else(|| PyKeyboardInterrupt::new_err(()))?;
         result.map_err(|e| match e {
             AiError::GameOver => errors::game_over(py, e.to_string()),
         })
@@ -190,7 +207,7 @@ impl Engine {
     /// Forgets everything searched so far (a new game): the engine then answers exactly as a
     /// fresh one. Waits for a call running on another thread to finish first.
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
-        self.run(py, true, |engine, _| engine.clear())
+        self.run(py, |engine, _| engine.clear())
     }
 
     /// ``ttt.best_move`` on this engine's table.
@@ -231,9 +248,8 @@ impl Engine {
     ) -> PyResult<Vec<MoveAnalysis>> {
         let budget = engine_budget(max_nodes, time_limit)?;
         let game = state.get().inner.clone();
-        let moves = self.run(py, small(&game), move |engine, stop| {
-            engine.analyze_with(&game, &limits(budget, stop))
-        })?;
+        let moves =
+            self.run(py, move |engine, stop| engine.analyze_with(&game, &limits(budget, stop)))?;
         Ok(moves.iter().map(MoveAnalysis::from_core).collect())
     }
 

@@ -11,10 +11,6 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use ttt_core::{Outcome, SearchLimits};
 
-/// Searches of at most this many empty cells finish in milliseconds: they run on the calling
-/// thread (GIL released) without the Ctrl-C poller.
-const SMALL_SEARCH: usize = 10;
-
 /// The limits a Python call asks for: ``max_nodes=``, ``table_bytes=`` and ``time_limit=``,
 /// each `None` when not given (the default applies).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,11 +60,6 @@ pub fn limits_without_stop(budget: Budget) -> SearchLimits {
     }
     limits.max_time = budget.max_time;
     limits
-}
-
-/// Whether a search of `state` is small enough to skip the Ctrl-C poller.
-pub fn small(state: &ttt_core::GameState) -> bool {
-    state.board().iter().filter(|c| c.is_none()).count() <= SMALL_SEARCH
 }
 
 /// One legal move with its proven outcome for the mover and the plies to the end of the game
@@ -322,9 +313,8 @@ pub fn solve(
 ) -> PyResult<Option<BestMove>> {
     let budget = budget(max_nodes, table_bytes, time_limit)?;
     let game = state.get().inner.clone();
-    let answer = interrupt::run(py, small(&game), move |stop| {
-        ttt_core::best_move_with(&game, &limits(budget, stop))
-    })?;
+    let answer =
+        interrupt::run(py, move |stop| ttt_core::best_move_with(&game, &limits(budget, stop)))?;
     Ok(answer.as_ref().map(BestMove::from_core))
 }
 
@@ -343,8 +333,7 @@ pub fn analyze(
 ) -> PyResult<Vec<MoveAnalysis>> {
     let budget = budget(max_nodes, table_bytes, time_limit)?;
     let game = state.get().inner.clone();
-    let moves = interrupt::run(py, small(&game), move |stop| {
-        ttt_core::analyze_with(&game, &limits(budget, stop))
-    })?;
+    let moves =
+        interrupt::run(py, move |stop| ttt_core::analyze_with(&game, &limits(budget, stop)))?;
     Ok(moves.iter().map(MoveAnalysis::from_core).collect())
 }

@@ -128,12 +128,15 @@ mod evaluation;
 mod iterative;
 mod pairing;
 mod solver;
+mod stop_check;
 mod table;
 mod tactics;
 #[cfg(test)]
 mod testkit;
 
 pub use engine::Engine;
+pub(crate) use stop_check::should_stop;
+pub use stop_check::with_stop_check;
 
 use crate::state::GameState;
 use std::fmt;
@@ -159,7 +162,8 @@ pub struct SearchLimits {
     pub table_bytes: usize,
     /// Set to `true` from another thread to stop early (polled every 4096 nodes on boards of
     /// up to 64 bits, 1024 up to 128, 256 beyond and in the anytime search); the call then returns its best unproven answer, as with the node
-    /// budget. A flag that is already set stops the call at its first poll.
+    /// budget. A flag that is already set stops the call at its first poll. A check run at the
+    /// same polls on the searching thread itself: [`with_stop_check`].
     pub stop: Option<Arc<AtomicBool>>,
     /// Most wall-clock time one call may take, polled with the stop flag: the call then returns
     /// the best answer it has (within a few milliseconds of the limit). `None` (the default):

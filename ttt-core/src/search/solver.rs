@@ -501,9 +501,11 @@ impl<B: Bits> Solver<B> {
         self.aborted
     }
 
-    /// Reads the stop flag and the clock now; true when the search must give up for good.
+    /// Reads the stop flag, the thread's stop check ([`super::with_stop_check`]) and the clock
+    /// now; true when the search must give up for good.
     pub(crate) fn poll(&mut self) -> bool {
         let flag = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+        let flag = flag || super::stop_check::should_stop();
         if flag || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
             self.stopped = true;
