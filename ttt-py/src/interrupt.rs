@@ -85,6 +85,12 @@ pub fn interrupted() -> bool {
     check()
 }
 
+/// Whether a signal handler has raised during the running call (without looking for
+/// signals). False outside a call of [`run`].
+pub fn raised() -> bool {
+    CALL.with_borrow(|call| call.as_ref().is_some_and(|call| call.raised.is_some()))
+}
+
 /// Runs `work(stop)` on the calling thread with the GIL released, running Python's signal
 /// handlers every [`POLL`] from the searches' stop-flag poll (see the module's docs). `stop` is
 /// set when a handler raises; work that does not search can read it, or [`interrupted`].

@@ -31,6 +31,8 @@ LONG_CALLS = {
     "play_games": "ttt.play_games(10**7, 'random', rules=big.rules, threads=1)",
     "play_games hard": "ttt.play_games(10, 'hard', rules=big.rules, threads=2, max_nodes=10**15)",
     "connect four": "ttt.solve(ttt.create_game(rules=ttt.Rules.CONNECT_FOUR), max_nodes=10**15)",
+    "match step": "ttt.Match(big, [ttt.ComputerPlayer('X', 'hard', seed=1, max_nodes=10**15), "
+    "ttt.HumanPlayer('O')]).step()",
 }
 
 CHILD = """
