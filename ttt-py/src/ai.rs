@@ -5,7 +5,7 @@ use crate::errors;
 use crate::interrupt;
 use crate::search::{Budget, budget, limits};
 use crate::state::GameState;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -297,13 +297,43 @@ fn choose(
     seed: Option<&Bound<'_, PyAny>>,
     budget: Budget,
 ) -> PyResult<ttt_core::Choice> {
+    choose_by(py, state, difficulty_arg, rng, seed, budget, |game, d, rng, limits| {
+        Some(ttt_core::choose_move_with(game, d, rng, limits))
+    })
+}
+
+/// What every ``choose_move`` does around its search (the free function's and an engine's):
+/// reads the difficulty, the seed and the rng, runs `pick(state, difficulty, rng, limits)`
+/// through [`with_rng`] and turns a finished game into ``GameOverError``. `pick` gives `None`
+/// when it was interrupted before it could search (an engine waiting for another call).
+///
+/// # Errors
+/// As ``choose_move`` documents; the exception of a signal handler or of a Python rng.
+pub fn choose_by<F>(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty_arg: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    budget: Budget,
+    pick: F,
+) -> PyResult<ttt_core::Choice>
+where
+    F: FnOnce(
+            &ttt_core::GameState,
+            Difficulty,
+            &mut dyn Rng,
+            &ttt_core::SearchLimits,
+        ) -> Option<Result<ttt_core::Choice, AiError>>
+        + Send,
+{
     let d = difficulty(difficulty_arg)?;
     let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
     let game = state.get().inner.clone();
     let source = source(py, rng, seed)?;
-    let result = with_rng(py, source, move |rng, stop| {
-        ttt_core::choose_move_with(&game, d, rng, &limits(budget, stop))
-    })?;
+    let result = with_rng(py, source, move |rng, stop| pick(&game, d, rng, &limits(budget, stop)))?;
+    // `None` only when interrupted, and `with_rng` then returned the exception: not reached.
+    let result = result.ok_or_else(|| PyKeyboardInterrupt::new_err(()))?;
     result.map_err(|e| match e {
         AiError::GameOver => errors::game_over(py, e.to_string()),
     })

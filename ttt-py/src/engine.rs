@@ -1,8 +1,7 @@
 //! `ttt.Engine`: the search with a table kept from one call to the next (`ttt_core::Engine`).
 
-use crate::ai::{difficulty, source, with_rng};
+use crate::ai::choose_by;
 use crate::convert;
-use crate::errors;
 use crate::interrupt;
 use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits};
 use crate::state::GameState;
@@ -13,7 +12,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::thread::ThreadId;
 use std::time::Duration;
-use ttt_core::AiError;
 
 /// A search engine that keeps its transposition table from one call to the next, so that a
 /// game played move by move through one engine finds the work of the moves before (the free
@@ -162,26 +160,15 @@ impl Engine {
         seed: Option<&Bound<'_, PyAny>>,
         budget: Budget,
     ) -> PyResult<ttt_core::Choice> {
-        let d = difficulty(difficulty_arg)?;
-        let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
-        let game = state.get().inner.clone();
         self.refuse_own_call()?;
-        let source = source(py, rng, seed)?;
         let inner = &*self.inner;
-        let result = with_rng(py, source, move |rng, stop| {
+        choose_by(py, state, difficulty_arg, rng, seed, budget, move |game, d, rng, limits| {
             let mut held = inner.hold_unless_interrupted()?;
-            Some(held.engine.choose_move_with(&game, d, rng, &limits(budget, stop)))
-        })?;
-        // `None` only when interrupted, and `with_rng` then returned the exception.
-        let result = result.ok_or_else(|| PyKeyboardInterrupt::new_err(()))?;
-        result.map_err(|e| match e {
-            AiError::GameOver => errors::game_over(py, e.to_string()),
+            Some(held.engine.choose_move_with(game, d, rng, limits))
         })
     }
 }
 
-/// The limits of an engine call: ``max_nodes=`` and ``time_limit=`` (the engine's own table
-/// size applies).
 fn engine_budget(
     max_nodes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
