@@ -80,7 +80,8 @@ pub const GAMES_PER_SEED: u64 = 64;
 /// # Errors
 /// [`BatchError::Seats`] unless `seats.len()` equals the number of players;
 /// [`BatchError::Stopped`] when the stop flag is seen (or the thread's stop check,
-/// [`crate::search::with_stop_check`], says stop), between blocks of games.
+/// [`crate::search::with_stop_check`], says stop), between blocks of games, and before each
+/// game that is not all Easy.
 pub fn play_games(
     start: &GameState,
     seats: &[Difficulty],
@@ -115,6 +116,9 @@ pub fn play_games(
             let keep = i >= next;
             let game = match playout.as_mut() {
                 Some(p) => p.play(start, &mut rng, record_moves && keep),
+                // A game with searches can take long, and once stopped its searches still
+                // play (unsearched) moves to the end: look before each.
+                None if stopped() => return Err(BatchError::Stopped),
                 None => play_game(start, seats, &mut rng, limits, record_moves && keep)?,
             };
             if keep {

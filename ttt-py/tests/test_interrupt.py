@@ -33,6 +33,8 @@ LONG_CALLS = {
     "connect four": "ttt.solve(ttt.create_game(rules=ttt.Rules.CONNECT_FOUR), max_nodes=10**15)",
     "match step": "ttt.Match(big, [ttt.ComputerPlayer('X', 'hard', seed=1, max_nodes=10**15), "
     "ttt.HumanPlayer('O')]).step()",
+    "match run": "ttt.Match(big, [ttt.ComputerPlayer('X', 'hard', seed=1, max_nodes=10**6), "
+    "ttt.ComputerPlayer('O', 'hard', seed=2, max_nodes=10**6)]).run()",
 }
 
 CHILD = """
