@@ -396,7 +396,7 @@ def test_big_boards_answer_unproven_within_the_budget() -> None:
     index, proven = ttt.choose_move_with(state, "hard", seed=1, max_nodes=2_000)
     assert index in state.available_moves()
     assert not proven
-    # Big boards search on a helper thread: a Python rng is still called, and its errors raised.
+    # Big boards search long (GIL released): a Python rng is still called, and its errors raised.
     calls = []
 
     def rng() -> float:
