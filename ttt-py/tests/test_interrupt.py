@@ -116,6 +116,38 @@ def test_ctrl_c_interrupts_a_slow_python_rng_inside_it() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_any_signal_handler_runs_during_a_long_search_and_may_search_itself() -> None:
+    # Not only Ctrl-C: a SIGALRM handler runs during the search every 0.1 s; it makes a
+    # search of its own (which saves and restores the outer call's state), and its third run
+    # raises, which ends the outer search with that exception.
+    out = run_child(
+        """
+        small = ttt.parse_state("XX.OO....", "X")
+        answers = []
+        class Alarm(Exception):
+            pass
+        def on_alarm(signum, frame):
+            answers.append(ttt.best_move(small))
+            if len(answers) == 3:
+                raise Alarm()
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, 0.1, 0.1)
+        started = time.monotonic()
+        try:
+            ttt.analyze(big, max_nodes=10**15)
+        except Alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            print(answers, f"{time.monotonic() - started:.3f}", flush=True)
+            sys.exit(0)
+        sys.exit(1)
+        """
+    )
+    answers, took = out.rsplit(" ", 1)
+    assert answers == "[2, 2, 2]"
+    assert float(took) < 0.3 + 1.0, f"the third alarm (at 0.3 s) ended the search at {took}s"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_search_on_another_thread_ends_by_its_limit_and_does_not_hold_up_ctrl_c() -> None:
     # Python runs signal handlers on the main thread only: a search on another thread is not
     # interrupted, but it ends by its time limit, and the main thread's KeyboardInterrupt
