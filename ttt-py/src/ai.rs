@@ -166,12 +166,10 @@ where
 {
     match source {
         Source::Shared(shared) => interrupt::run(py, move |stop| {
-            let mut g = shared.get().lock();
-            let mut counted = || {
-                g.1 += 1;
-                g.0.next_f64()
-            };
-            f(&mut counted, stop)
+            // Locked for each float, not for the whole search: a thread holding the GIL may
+            // wait for the generator while this search waits for the GIL to look for signals.
+            let rng = shared.get();
+            f(&mut || rng.draw(), stop)
         }),
         Source::Owned(mut rng) => interrupt::run(py, move |stop| f(&mut *rng, stop)),
         Source::Callable(callable) => {

@@ -209,6 +209,27 @@ def test_ctrl_c_on_one_thread_leaves_the_searches_of_others_alone() -> None:
     assert out.split() == ["interrupted", "True"]
 
 
+def test_a_seeded_rng_read_from_another_thread_during_a_search_does_not_hang() -> None:
+    # The search runs on the main thread and takes the GIL back to look for signals; another
+    # thread that reads the search's SeededRng holds the GIL meanwhile. The generator must
+    # not stay locked for the whole search, or each would wait for the other for ever.
+    out = run_child(
+        """
+        rng = ttt.SeededRng(5)
+        done = threading.Event()
+        def reader():
+            while not done.is_set():
+                rng.draws
+        threading.Thread(target=reader, daemon=True).start()
+        for _ in range(3):
+            ttt.choose_move(big, "hard", rng, max_nodes=2_000_000)  # about 0.4 s each
+        done.set()
+        print("finished", rng.draws, flush=True)
+        """
+    )
+    assert out.split() == ["finished", "3"]
+
+
 def last_pid() -> int:
     return int(Path("/proc/sys/kernel/ns_last_pid").read_text())
 
