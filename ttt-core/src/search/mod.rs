@@ -294,6 +294,44 @@ pub fn best_move_with(state: &GameState, limits: &SearchLimits) -> Option<BestMo
     Engine::with_table_bytes(limits.table_bytes).best_move_with(state, limits)
 }
 
+/// The **weak solve**: whether the player to move wins, draws or loses under perfect play,
+/// proven, without the number of plies (as Pascal Pons' solver's `-w`), and a move that keeps
+/// that outcome: a winning move, or a drawing one (the move the search proved the outcome
+/// with), and when every move loses, the first in [`best_move`]'s tie order (nearest the
+/// centre, then lowest index). The same call gives the same move. `None` when the game is
+/// over.
+///
+/// It costs one search with the window (-1, 1) and a check of the move found, where
+/// [`best_move_with`] narrows the exact score with several searches: usually much less. `plies` is
+/// `Some` only when the answer comes before any search (a win at once). The move is not
+/// always [`best_move`]'s: a win found here may be slower than the fastest, a loss faster than
+/// the slowest.
+///
+/// Within `limits` as [`best_move_with`]: when the budget runs out or the search is stopped,
+/// the answer is what [`best_move_with`] would give then (an unproven move, `proven: false`,
+/// `outcome: None`, or a proven win whose length is not known).
+///
+/// ```
+/// use ttt_core::{weak_solve_with, GameState, Outcome, Player, Rules, SearchLimits};
+///
+/// let empty = GameState::new(Rules::default(), Player::X)?;
+/// let answer = weak_solve_with(&empty, &SearchLimits::default()).unwrap();
+/// assert_eq!((answer.outcome, answer.plies, answer.proven), (Some(Outcome::Draw), None, true));
+///
+/// // A Connect Four position of Pascal Pons' End-Easy set (columns from 1): a win.
+/// let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X)?;
+/// for col in "7422341735647741166133573473242566".bytes() {
+///     game = game.play_column(usize::from(col - b'1'))?.0;
+/// }
+/// let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+/// let answer = weak_solve_with(&game, &limits).unwrap();
+/// assert_eq!(answer.outcome, Some(Outcome::Win));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn weak_solve_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
+    Engine::with_table_bytes(limits.table_bytes).weak_solve_with(state, limits)
+}
+
 /// Every legal move with its outcome and plies, best first: by exact score, then nearest the
 /// centre, then lowest index, so that `analyze(s)[0].index == best_move(s)`. Empty when the game
 /// is over.

@@ -244,6 +244,7 @@ def best_move(
 def solve(
     state: GameState,
     *,
+    weak: bool = False,
     max_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
