@@ -346,7 +346,8 @@ impl Engine {
             outcome: Some(describe(score, cells, n).0),
         };
         // 1. Win now: every immediate win has the best score there is.
-        let wins: Vec<usize> = legal.iter().copied().filter(|&i| s.wins_at(s.pos(i))).collect();
+        let winning = s.wins_now(); // one scan for every move (issue 13: cheap small calls)
+        let wins: Vec<usize> = legal.iter().copied().filter(|&i| winning.has(s.pos(i))).collect();
         if !wins.is_empty() {
             let mut wins = wins;
             if all_best {
