@@ -385,7 +385,7 @@ def test_solve_reports_its_answer() -> None:
 def test_weak_solve_gives_the_outcome_without_the_plies() -> None:
     # The outcome agrees with the strong solve; plies only when known without search.
     for board, turn in [(".........", "X"), ("X...O...X", "O"), ("X.O.X....", "O"), ("XX.OO....", "X")]:
-        state = ttt.parse_state(board, turn)
+        state = ttt.parse_state(board, "X" if turn == "X" else "O")
         weak = ttt.solve(state, weak=True)
         strong = ttt.solve(state)
         assert weak is not None and strong is not None
