@@ -402,6 +402,8 @@ def test_weak_solve_gives_the_outcome_without_the_plies() -> None:
     assert (weak.outcome, weak.plies, weak.proven) == ("win", None, True)
     assert strong.outcome == "win" and weak.nodes < strong.nodes
     # Out of budget: unproven, and it says so.
+    on_engine = ttt.Engine().solve(game, weak=True, max_nodes=2**64 - 1)
+    assert on_engine is not None and (on_engine.outcome, on_engine.index) == ("win", weak.index)
     starved = ttt.solve(game, weak=True, max_nodes=1)
     assert starved is not None and not starved.proven and starved.outcome is None
     assert ttt.solve(ttt.parse_state("XXXOO....", "O"), weak=True) is None
