@@ -146,9 +146,17 @@ impl Engine {
         py: Python<'_>,
         state: &Bound<'_, GameState>,
         budget: Budget,
+        weak: bool,
     ) -> PyResult<Option<ttt_core::BestMove>> {
         let game = state.get().inner.clone();
-        self.run(py, move |engine, stop| engine.best_move_with(&game, &limits(budget, stop)))
+        self.run(py, move |engine, stop| {
+            let limits = limits(budget, stop);
+            if weak {
+                engine.weak_solve_with(&game, &limits)
+            } else {
+                engine.best_move_with(&game, &limits)
+            }
+        })
     }
 
     fn choose_impl(
@@ -207,19 +215,21 @@ impl Engine {
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<usize>> {
         let budget = engine_budget(max_nodes, time_limit)?;
-        Ok(self.solve_impl(py, state, budget)?.map(|b| b.index))
+        Ok(self.solve_impl(py, state, budget, false)?.map(|b| b.index))
     }
 
-    /// ``ttt.solve`` on this engine's table: a ``BestMove``, or ``None`` when the game is over.
-    #[pyo3(signature = (state, *, max_nodes = None, time_limit = None))]
+    /// ``ttt.solve`` on this engine's table: a ``BestMove``, or ``None`` when the game is over
+    /// (``weak=True``: the weak solve, as ``ttt.solve``'s).
+    #[pyo3(signature = (state, *, weak = false, max_nodes = None, time_limit = None))]
     fn solve(
         &self,
         py: Python<'_>,
         state: &Bound<'_, GameState>,
+        weak: bool,
         max_nodes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<BestMove>> {
-        let answer = self.solve_impl(py, state, engine_budget(max_nodes, time_limit)?)?;
+        let answer = self.solve_impl(py, state, engine_budget(max_nodes, time_limit)?, weak)?;
         Ok(answer.as_ref().map(BestMove::from_core))
     }
 

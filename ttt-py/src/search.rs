@@ -297,24 +297,36 @@ pub fn best_move(
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<usize>> {
-    Ok(solve(py, state, max_nodes, table_bytes, time_limit)?.map(|b| b.index))
+    Ok(solve(py, state, false, max_nodes, table_bytes, time_limit)?.map(|b| b.index))
 }
 
 /// ``best_move`` with its outcome, plies, proof flag and node count (a ``BestMove``), or
 /// ``None`` when the game is over.
+///
+/// ``weak=True`` is the weak solve: the outcome (win, draw or loss), proven, without the plies
+/// (``plies`` is ``None`` unless known before any search: a win at once), usually much faster;
+/// the move keeps the outcome (the one the search proved it with; when every move loses, the
+/// first in ``best_move``'s tie order). ``weak`` must be a ``bool`` (``TypeError`` otherwise).
 #[pyfunction]
-#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (state, *, weak = false, max_nodes = None, table_bytes = None, time_limit = None))]
 pub fn solve(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
+    weak: bool,
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
     let budget = budget(max_nodes, table_bytes, time_limit)?;
     let game = state.get().inner.clone();
-    let answer =
-        interrupt::run(py, move |stop| ttt_core::best_move_with(&game, &limits(budget, stop)))?;
+    let answer = interrupt::run(py, move |stop| {
+        let limits = limits(budget, stop);
+        if weak {
+            ttt_core::weak_solve_with(&game, &limits)
+        } else {
+            ttt_core::best_move_with(&game, &limits)
+        }
+    })?;
     Ok(answer.as_ref().map(BestMove::from_core))
 }
 
