@@ -126,12 +126,14 @@ mod bits;
 mod engine;
 mod evaluation;
 mod iterative;
+mod maxn;
 mod pairing;
 mod solver;
 mod table;
 mod tactics;
 #[cfg(test)]
 mod testkit;
+mod threats;
 
 pub use engine::Engine;
 
