@@ -154,12 +154,14 @@ impl<B: Bits> Solver<B> {
 
     /// The attacker's candidate threes: empty cells near its stones that gain at least two
     /// cells where a stone would make a four, most gained first (ties: ascending position),
-    /// at most [`VCT_WIDTH`].
-    fn three_moves(&self) -> Vec<usize> {
+    /// at most [`VCT_WIDTH`]. Each cell looked at counts as a node of the budget (it costs
+    /// about as much as one).
+    fn three_moves(&mut self) -> Vec<usize> {
         let me = self.mover;
         let empty = self.empty();
         let (before, _) = self.threat_map(self.stones[me], empty);
         let near = self.search_moves(empty, usize::MAX);
+        self.nodes += near.len() as u64;
         let mut scored: Vec<(u32, usize)> = Vec::new();
         for pos in near {
             let stone = B::bit(pos);
