@@ -6,13 +6,18 @@
 //! - `vcf_15x15`: a win by continuous threats found and proven;
 //! - `hard_default_*`: Hard's move with the default limits, from a middle-game position of
 //!   15×15 and 10×10 five in a row and of Connect Four (a fresh engine per call);
-//! - `time_limit_20ms_20x20`: a call with a 20 ms limit and no node budget (its overshoot).
+//! - `time_limit_20ms_20x20`: a call with a 20 ms limit and no node budget (its overshoot);
+//! - `game_15x15_30_moves`: the 30 positions of one game (Hard against itself on 15×15 five
+//!   in a row, the first game from seed 3 on that lasts 30 moves), Hard's move at each,
+//!   through one `Engine` kept from move to move and through the free functions (a fresh
+//!   engine per call).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use ttt_core::{
-    Difficulty, GameState, Player, Rules, SearchLimits, SeededRng, best_move_with, choose_move_with,
+    Difficulty, Engine, GameState, Player, Rules, SearchLimits, SeededRng, best_move_with,
+    choose_move_with,
 };
 
 #[path = "../tests/common/mod.rs"]
@@ -84,5 +89,46 @@ fn hard(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tactics, hard);
+fn game(c: &mut Criterion) {
+    let rules = Rules::new(15, 15, 5, 2, false).unwrap();
+    let limits = SearchLimits::default();
+    // The first game from seed 3 on that lasts 30 moves.
+    let positions = (3..)
+        .take(100)
+        .find_map(|seed| {
+            let mut rng = SeededRng::new(seed);
+            let mut s = GameState::new(rules, Player::X).unwrap();
+            let mut positions = Vec::new();
+            while positions.len() < 30 && !s.is_over() {
+                positions.push(s.clone());
+                let m = choose_move_with(&s, Difficulty::Hard, &mut rng, &limits).unwrap();
+                s = s.apply_move(m.index).unwrap();
+            }
+            (positions.len() == 30).then_some(positions)
+        })
+        .expect("no game of 30 moves from 100 seeds");
+    let mut group = c.benchmark_group("game_15x15_30_moves");
+    group.sample_size(10);
+    group.bench_function("free_functions", |b| {
+        b.iter(|| {
+            for p in &positions {
+                let r = choose_move_with(p, Difficulty::Hard, &mut SeededRng::new(1), &limits);
+                black_box(r.unwrap());
+            }
+        })
+    });
+    group.bench_function("engine", |b| {
+        b.iter(|| {
+            let mut engine = Engine::new();
+            for p in &positions {
+                let r =
+                    engine.choose_move_with(p, Difficulty::Hard, &mut SeededRng::new(1), &limits);
+                black_box(r.unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, tactics, hard, game);
 criterion_main!(benches);

@@ -107,7 +107,8 @@ impl PlayColumn for GameState {
 }
 
 /// Issue 14, item 4: three players, a position the paranoid search proves lost for the player
-/// to move: Hard does not pick at random among all moves, it keeps playing the same few.
+/// to move: Hard does not pick at random among all moves, it keeps playing the same few (the
+/// max-n search's choice; `tests/search_maxn.rs` checks what it chooses).
 #[test]
 fn three_players_a_paranoid_loss_is_not_played_at_random() {
     let rules = Rules::new(5, 5, 3, 3, false).unwrap();
@@ -135,13 +136,10 @@ fn three_players_a_paranoid_loss_is_not_played_at_random() {
                     .index
             })
             .collect();
-        let slowest = moves.iter().map(|m| m.plies.unwrap()).max().unwrap();
-        for m in &chosen {
-            let plies = moves.iter().find(|a| a.index == *m).unwrap().plies.unwrap();
-            assert_eq!(plies, slowest, "{s}");
-        }
-        let equal = moves.iter().filter(|m| m.plies == Some(slowest)).count();
-        assert!(chosen.len() < equal.max(2), "{chosen:?} of {equal} equally slow losses\n{s}");
+        // The max-n search (against the players as they really play), then the slowest loss,
+        // then the live windows decide among the lost moves: the same few on every seed (those
+        // equal by all three), never a draw among all of them.
+        assert!(4 * chosen.len() <= moves.len(), "{chosen:?} of {} lost moves\n{s}", moves.len());
     }
     assert!(found >= 3, "only {found} lost positions");
 }

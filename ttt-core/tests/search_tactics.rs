@@ -1,4 +1,4 @@
-//! The tactics suite: 52 five-in-a-row positions on 15×15, built from seeds (a pattern in one
+//! The tactics suite: 58 five-in-a-row positions on 15×15, built from seeds (a pattern in one
 //! of the four directions, placed at random in the middle of the board, and isolated stones in
 //! the corners to even the counts), each with what a correct answer is:
 //!
@@ -11,7 +11,9 @@
 //! - 6 double fours (one stone makes two fours) and 6 four-threes (one stone makes a four and an
 //!   open three): wins by continuous threats, proven wins, checked here by answering every
 //!   reply of the other side;
-//! - 4 positions lost to two fours of the other side: proven losses.
+//! - 4 positions lost to two fours of the other side: proven losses;
+//! - 6 three-threes (two open twos crossing at an empty cell): wins by threats with threes
+//!   (VCT), proven wins, checked by answering every reply.
 //!
 //! No timing here (the `engine` bench times tactics); `make strength` names this suite.
 
@@ -247,5 +249,35 @@ fn two_fours_against_are_a_proven_loss() {
             (true, Some(Outcome::Loss), Some(2)),
             "{s}"
         );
+    }
+}
+
+/// Threat-space search with threes (VCT): two open twos of X that cross at an empty cell, no
+/// four anywhere (VCF has nothing to start with). The crossing makes two open threes at once
+/// (a three-three): O can stop only one, the other becomes an open four. The answer is a proven
+/// win, checked here by answering every reply of O with the rules engine alone.
+#[test]
+fn three_threes_win_by_threats_with_threes() {
+    let mut rng = Rand(6);
+    for seed in 0..6 {
+        let (a, b) = loop {
+            let a = Line::random(&mut rng, -3, 4);
+            let dir = DIRS[rng.below(4)];
+            let b = Line { start: a.start, dir };
+            if dir != a.dir && (-3..4).all(|i| b.fits(i)) {
+                break (a, b);
+            }
+        };
+        let key = a.cell(0);
+        // Two X stones after the key on each line; the cells from -3 to 3 are otherwise empty.
+        let xs: Vec<usize> = (1..3).map(|i| a.cell(i)).chain((1..3).map(|i| b.cell(i))).collect();
+        let s = build(xs, vec![], Player::X);
+        assert!(wins_for(&s, Player::X).is_empty(), "{s}");
+        let best = best_move_with(&s, &SearchLimits::default()).unwrap();
+        assert!(best.proven && best.outcome == Some(Outcome::Win), "{s}: {best:?}");
+        let c = hard(&s, seed);
+        assert!(c.proven, "{s}");
+        assert_eq!(best.index, key, "{s}");
+        check_forced_win(&s, key);
     }
 }

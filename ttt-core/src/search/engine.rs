@@ -21,15 +21,19 @@
 //! 2. **Exact search** with half the node budget on boards of up to 64 bits, 64/bits of the
 //!    half beyond (and the whole clock): where it finishes the answer is exactly what the
 //!    unbounded search gives.
-//! 3. Otherwise, a **win by continuous threats** (an eighth of the budget) is the answer,
-//!    proven.
+//! 3. Otherwise, a **win by continuous threats** is the answer, proven: by fours (VCF, an
+//!    eighth of the budget), else with threes (VCT, [`threats`](super::threats), another
+//!    eighth).
 //! 4. Otherwise, **the moves near the stones get a small exact search each** (a quarter of the
 //!    budget, scaled as in step 2, shared out), so that moves proven lost are known, then
 //!    **iterative deepening** with the evaluation over the rest, with the rest of the
-//!    budget.
+//!    budget. With three or four players that search is [max-n](super::maxn) (each player for
+//!    itself), and it also ranks the moves the exact (paranoid) search proved lost: a loss
+//!    against the coalition need not be one against the players as they really play.
 //! 5. The **answer rules** (issue 14): a proven win first (the best of them); else the
 //!    unproven move the evaluation rates best; a proven draw only when every other move is
-//!    proven lost; a proven loss only when every move is (then the slowest).
+//!    proven lost; a proven loss only when every move is (then the slowest; with three or
+//!    four players, the one max-n rates best).
 //!
 //! Free functions ([`best_move_with`](super::best_move_with) and the others) are a fresh engine
 //! per call, so that each of their calls is deterministic under a node budget. An engine's
@@ -112,17 +116,22 @@ struct RootMove {
     exact: Option<i32>,
     /// Its value from the anytime search (or the evaluation), when searched.
     eval: Option<i64>,
+    /// Three or four players, a move proven lost: the mover's live windows less its strongest
+    /// opponent's after it, the last tie-break among equal losses.
+    windows: i64,
 }
 
 impl RootMove {
     /// The answer rules as a sort key, greater is better: proven wins (by score), unproven
-    /// moves (by value), proven draws, proven losses (by score).
-    fn rank(&self) -> (u8, i64) {
+    /// moves (by value), proven draws, proven losses (by their max-n value when they have one:
+    /// three or four players, where a loss against the coalition need not be a real one; then
+    /// by score, the slowest first; then by live windows).
+    fn rank(&self) -> (u8, i64, i64, i64) {
         match self.exact {
-            Some(v) if v > 0 => (3, i64::from(v)),
-            None => (2, self.eval.unwrap_or(i64::MIN)),
-            Some(0) => (1, 0),
-            Some(v) => (0, i64::from(v)),
+            Some(v) if v > 0 => (3, i64::from(v), 0, 0),
+            None => (2, self.eval.unwrap_or(i64::MIN), 0, 0),
+            Some(0) => (1, 0, 0, 0),
+            Some(v) => (0, self.eval.unwrap_or(0), i64::from(v), self.windows),
         }
     }
 }
@@ -372,7 +381,13 @@ impl Engine {
         }
         let mut roots: Vec<RootMove> = legal
             .iter()
-            .map(|&index| RootMove { index, pos: s.pos(index), exact: None, eval: None })
+            .map(|&index| RootMove {
+                index,
+                pos: s.pos(index),
+                exact: None,
+                eval: None,
+                windows: 0,
+            })
             .collect();
         // 2. The exact search, with half the budget on boards of up to 64 bits, less on bigger
         // ones, where a node costs more and the search rarely finishes (tactics and the
@@ -414,13 +429,17 @@ impl Engine {
                 self.exact_pass(s, &mut roots, total);
                 if roots.iter().all(|r| r.exact.is_some()) {
                     let best = roots.iter().filter_map(|r| r.exact).max().unwrap_or(value);
-                    let mut moves: Vec<usize> =
-                        roots.iter().filter(|r| r.exact == Some(best)).map(|r| r.index).collect();
-                    if s.players > 2 && best < 0 {
-                        moves = best_for_players(s, &moves);
+                    // Three or four players, every move lost against the coalition: the
+                    // max-n search below chooses among them (issue 14, item 4).
+                    if s.players == 2 || best >= 0 {
+                        let mut moves: Vec<usize> = roots
+                            .iter()
+                            .filter(|r| r.exact == Some(best))
+                            .map(|r| r.index)
+                            .collect();
+                        moves.sort_unstable();
+                        return proven(moves, best);
                     }
-                    moves.sort_unstable();
-                    return proven(moves, best);
                 }
                 let mut moves: Vec<usize> =
                     roots.iter().filter(|r| r.exact == Some(value)).map(|r| r.index).collect();
@@ -440,10 +459,15 @@ impl Engine {
                 s.aborted = s.stopped;
             }
         }
-        // 3. Tactics: a win by continuous threats.
+        // 3. Tactics: a win by continuous fours, else by threats with threes.
         if !s.stopped {
             s.node_limit = s.nodes.saturating_add(total / 8).min(total);
-            let vcf = s.vcf();
+            let mut vcf = s.vcf();
+            s.aborted = s.stopped;
+            if vcf.is_none() && !s.stopped {
+                s.node_limit = s.nodes.saturating_add(total / 8).min(total);
+                vcf = s.vct();
+            }
             s.node_limit = total;
             s.aborted = s.stopped;
             if let Some(pos) = vcf {
@@ -460,8 +484,11 @@ impl Engine {
         let share = s.nodes.saturating_add(exact_share(total / 4, s.layout_bits())).min(total);
         self.exact_slices(s, &mut roots, share);
         let ev = Evaluator::new(s);
-        let searchable: Vec<usize> =
-            roots.iter().filter(|r| r.exact.is_none()).map(|r| r.pos).collect();
+        // With three or four players, moves lost against the coalition are searched too: the
+        // max-n search tells them apart, against the players as they really play.
+        let multi = s.players > 2;
+        let open = |r: &RootMove| r.exact.is_none() || (multi && r.exact.is_some_and(|v| v < 0));
+        let searchable: Vec<usize> = roots.iter().filter(|r| open(r)).map(|r| r.pos).collect();
         let has_win = roots.iter().any(|r| r.exact.is_some_and(|v| v > 0));
         if !searchable.is_empty() && !has_win && !s.stopped {
             let mut order = Vec::new();
@@ -481,8 +508,13 @@ impl Engine {
             }
             s.node_limit = total;
             s.aborted = false;
-            if let Some(result) = s.iterate(&ev, &order, started) {
-                for (pos, v) in result.scores {
+            let scores = if multi {
+                s.maxn_iterate(&ev, &order, started)
+            } else {
+                s.iterate(&ev, &order, started).map(|result| result.scores)
+            };
+            if let Some(scores) = scores {
+                for (pos, v) in scores {
                     if let Some(r) = roots.iter_mut().find(|r| r.pos == pos) {
                         r.eval = Some(v);
                     }
@@ -499,12 +531,17 @@ impl Engine {
             }
             s.aborted = s.stopped;
         }
+        if multi {
+            for r in roots.iter_mut().filter(|r| r.exact.is_some_and(|v| v < 0)) {
+                r.windows = own_windows(s, &ev, r.pos);
+            }
+        }
         // Moves the anytime search did not reach: the static evaluation after them.
         for r in roots.iter_mut().filter(|r| r.exact.is_none() && r.eval.is_none()) {
             r.eval = Some(after_move(s, &ev, r.pos));
         }
         // 5. The answer rules.
-        let top = roots.iter().map(RootMove::rank).max().unwrap_or((0, 0));
+        let top = roots.iter().map(RootMove::rank).max().unwrap_or((0, 0, 0, 0));
         let mut moves: Vec<usize> =
             roots.iter().filter(|r| r.rank() == top).map(|r| r.index).collect();
         if all_best {
@@ -584,7 +621,13 @@ impl Engine {
         let (cells, n) = (s.cells(), s.stones_on_board());
         let mut roots: Vec<RootMove> = heuristic_order(&s, state)
             .into_iter()
-            .map(|(index, _)| RootMove { index, pos: s.pos(index), exact: None, eval: None })
+            .map(|(index, _)| RootMove {
+                index,
+                pos: s.pos(index),
+                exact: None,
+                eval: None,
+                windows: 0,
+            })
             .collect();
         let total = limits.max_nodes;
         self.exact_pass(&mut s, &mut roots, total);
@@ -596,7 +639,7 @@ impl Engine {
             }
         }
         self.give_back(s);
-        let mut ranked: Vec<((u8, i64), MoveAnalysis)> = roots
+        let mut ranked: Vec<((u8, i64, i64, i64), MoveAnalysis)> = roots
             .iter()
             .map(|r| {
                 let analysis = match r.exact {
@@ -629,25 +672,14 @@ fn after_move<B: Bits>(s: &mut Solver<B>, ev: &Evaluator<B>, pos: usize) -> i64 
     if same { v } else { -v }
 }
 
-/// Among `moves` (all proven lost under the paranoid assumption, equally fast), those best
-/// against the players as they really are: the most of the mover's own live windows against the
-/// strongest single opponent's, after the move. Never empty when `moves` is not.
-fn best_for_players<B: Bits>(s: &mut Solver<B>, moves: &[usize]) -> Vec<usize> {
-    let ev = Evaluator::new(s);
+/// The mover's live windows less those of its strongest opponent after playing `pos`.
+fn own_windows<B: Bits>(s: &mut Solver<B>, ev: &Evaluator<B>, pos: usize) -> i64 {
     let me = s.mover;
-    let scored: Vec<(usize, i64)> = moves
-        .iter()
-        .map(|&index| {
-            let pos = s.pos(index);
-            s.play(pos);
-            let scores = ev.player_scores(s);
-            s.undo(pos);
-            let strongest = (0..s.players).filter(|&p| p != me).map(|p| scores[p]).max();
-            (index, scores[me] - strongest.unwrap_or(0))
-        })
-        .collect();
-    let best = scored.iter().map(|&(_, v)| v).max().unwrap_or(0);
-    scored.into_iter().filter(|&(_, v)| v == best).map(|(i, _)| i).collect()
+    s.play(pos);
+    let scores = ev.player_scores(s);
+    s.undo(pos);
+    let strongest = (0..s.players).filter(|&p| p != me).map(|p| scores[p]).max();
+    scores[me] - strongest.unwrap_or(0)
 }
 
 /// The legal moves by the solver's heuristic, best first: `(index, score)`: a win at once,

@@ -1,7 +1,7 @@
 //! Iterative deepening: the anytime search for positions the exact solver cannot finish.
 //!
-//! Depth 1, 2, 3, … of an alpha-beta search (negamax; paranoid with three or four players, as
-//! the solver), each ended by the [evaluation](super::evaluation), until the budget, the clock
+//! Depth 1, 2, 3, … of an alpha-beta search (negamax; two players: three or four get
+//! [max-n](super::maxn)), each ended by the [evaluation](super::evaluation), until the budget, the clock
 //! or the stop flag ends it. The answer is the root moves' values from the **last completed
 //! iteration**; depth 1 always completes (it ignores the node budget, not the clock or the
 //! flag). An iteration is not started when the one before it took more than a third of what is

@@ -126,6 +126,7 @@ mod bits;
 mod engine;
 mod evaluation;
 mod iterative;
+mod maxn;
 mod pairing;
 mod solver;
 mod stop_check;
@@ -133,6 +134,7 @@ mod table;
 mod tactics;
 #[cfg(test)]
 mod testkit;
+mod threats;
 
 pub use engine::Engine;
 pub(crate) use stop_check::should_stop;

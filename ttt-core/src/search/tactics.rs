@@ -13,7 +13,8 @@
 //!   leaves two such cells wins, since the defender can block only one. Two players, no
 //!   gravity (under gravity a block can open the cell above: the solver's own threat rules
 //!   cover that). It claims only wins, and every line it claims is a real forced win: the
-//!   defender's only other choice, winning at once, is checked at every reply.
+//!   defender's only other choice, winning at once, is checked at every reply. With threes
+//!   as well (*VCT*): [`threats`](super::threats).
 //!
 //! Used by the engine before its searches ([`Engine`](super::Engine)), so that a win in one, a
 //! forced block or a short forced win costs microseconds on any board.
@@ -59,6 +60,12 @@ impl<B: Bits> Solver<B> {
         }
         let mut failed = HashMap::new();
         self.vcf_attack(VCF_MAX_DEPTH, &mut failed)
+    }
+
+    /// [`vcf`](Self::vcf) for the player to move, sharing `failed` with earlier calls for the
+    /// same attacker (the threat-space search with threes asks it at many nodes).
+    pub(super) fn vcf_from(&mut self, failed: &mut HashMap<u64, u32>) -> Option<usize> {
+        self.vcf_attack(VCF_MAX_DEPTH, failed)
     }
 
     /// The attacker (to move) wins by continuous threats within `depth` moves: its winning
