@@ -11,7 +11,9 @@
 //! [`Engine`] plays Hard's move with `MAX_NODES` (default: the default budget), and the exact
 //! solver says whether the position after it is still won. Prints each position given away
 //! (Pons' notation: 1-based columns), then the count, and Hard's move times (median, max).
-//! Positions can also be given one per line on standard input with `-` as `POSITIONS`.
+//! Positions can also be given one per line on standard input with `-` as `POSITIONS`; with
+//! `gen` as the first argument (`gen POSITIONS [PLIES [SEED]]`), the tool only prints the
+//! openings it draws, for later runs on the same positions.
 
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -73,7 +75,14 @@ fn opening(rng: &mut Lcg, plies: usize) -> Option<String> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let only_print = args.first().is_some_and(|a| a == "gen");
+    if only_print {
+        args.remove(0);
+        if args.len() == 3 {
+            args.insert(2, String::new()); // no budget: the seed is third
+        }
+    }
     let count_arg = args.first().map_or("100", String::as_str);
     let plies: Vec<usize> = match args.get(1).map(String::as_str) {
         Some(range) if range.contains('-') => {
@@ -103,6 +112,12 @@ fn main() {
         }
         out
     };
+    if only_print {
+        for moves in &positions {
+            println!("{moves}");
+        }
+        return;
+    }
     let mut times: Vec<Duration> = Vec::new();
     let (mut checked, mut given_away) = (0, 0);
     for (i, moves) in positions.iter().enumerate() {
