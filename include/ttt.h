@@ -971,8 +971,7 @@ void ttt_stop_flag_free(struct ttt_stop_flag *flag);
 /**
  * The default search limits: 100000 nodes (tens of milliseconds for Hard's move on any board:
  * a budgeted answer spends 64/bits of the budget on boards laid out in more than 64 bits,
- * `(width + 1) * height`, where a node costs that much more, and 3 times it under gravity on
- * boards of up to 64 bits, where a node costs less), a 64 MiB transposition table,
+ * `(width + 1) * height`, where a node costs that much more), a 64 MiB transposition table,
  * no stop flag, no time limit (`max_time_ms` = 0: the answer depends only on the node budget,
  * the same on every machine). For a game under a clock, set `max_time_ms` (and raise
  * `max_nodes`, for example to `UINT64_MAX`, so that the clock is what stops the search).

@@ -13,9 +13,7 @@
 //!
 //! # How one call spends its budget
 //! On a board laid out in more than 64 bits, the node budget is first scaled by 64/bits (a
-//! position there costs that much more), so that a budget takes about as long on every board;
-//! under gravity on a board of up to 64 bits (Connect Four), where a node costs less, by
-//! [`GRAVITY_BUDGET_FACTOR`].
+//! position there costs that much more), so that a budget takes about as long on every board.
 //!
 //! 1. **Tactics**: a win now, or a forced block (the only move that does not lose at once;
 //!    `best_move` gives it an exact search with the share of step 2 for its value on boards of
@@ -78,25 +76,13 @@ fn exact_share(total: u64, bits: usize) -> u64 {
     (scaled as u64).max(1)
 }
 
-/// How many times its budget a budgeted answer spends under gravity on a board of up to 64
-/// bits. A node costs less there (a handful of columns to try, and the exact solver proves
-/// the most: about 10 million nodes a second on Connect Four), and the opening of Connect
-/// Four needs it: with the default budget and this factor, Hard gave away 3 to 6 of 200 won
-/// openings (plies 8 to 12, `examples/c4_openings.rs`) against 9 to 13 with the budget as
-/// it is; 4 times (2 to 4 given away) made the slowest move too close to 300 ms.
-pub(crate) const GRAVITY_BUDGET_FACTOR: u64 = 3;
-
 /// The nodes a budgeted answer may spend from a budget of `max_nodes` on a board laid out in
-/// `bits` bits: all of it up to 64 bits ([`GRAVITY_BUDGET_FACTOR`] times it under gravity),
-/// 64/bits of it beyond (a position of a bigger board costs about that much more to search and
-/// evaluate), so that a budget takes about as long on every board. An unbounded budget stays
-/// unbounded.
-fn scaled_budget(max_nodes: u64, bits: usize, gravity: bool) -> u64 {
-    if max_nodes == u64::MAX {
+/// `bits` bits: all of it up to 64 bits, 64/bits of it beyond (a position of a bigger board
+/// costs about that much more to search and evaluate), so that a budget takes about as long
+/// on every board. An unbounded budget stays unbounded.
+fn scaled_budget(max_nodes: u64, bits: usize) -> u64 {
+    if max_nodes == u64::MAX || bits <= 64 {
         return max_nodes;
-    }
-    if bits <= 64 {
-        return if gravity { max_nodes.saturating_mul(GRAVITY_BUDGET_FACTOR) } else { max_nodes };
     }
     ((u128::from(max_nodes) * 64 / bits as u128) as u64).max(1)
 }
@@ -311,7 +297,7 @@ impl Engine {
         started: Instant,
         all_best: bool,
     ) -> Answer {
-        let total = scaled_budget(limits.max_nodes, s.layout_bits(), s.gravity);
+        let total = scaled_budget(limits.max_nodes, s.layout_bits());
         let cells = s.cells();
         let n = s.stones_on_board();
         let mut legal = state.available_moves();

@@ -151,9 +151,7 @@ use std::time::Duration;
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
     /// Most nodes (positions visited) one call may search before it returns its best unproven
-    /// answer: a deterministic budget. Default [`SearchLimits::DEFAULT_MAX_NODES`]. Budgeted
-    /// answers scale it per board, where a node costs more or less than on a 64-bit board:
-    /// see [`DEFAULT_MAX_NODES`](Self::DEFAULT_MAX_NODES).
+    /// answer: a deterministic budget. Default [`SearchLimits::DEFAULT_MAX_NODES`].
     pub max_nodes: u64,
     /// Most bytes the transposition tables may take together (they start small and grow while
     /// needed; an eighth of this, up to 1 MiB, goes to the positions near the end of the game).
@@ -174,9 +172,7 @@ impl SearchLimits {
     /// The default node budget: 100 thousand nodes, so that Hard's move fits a game's turn
     /// (tens of milliseconds; see the `move_times` example and the `engine` bench). Budgeted
     /// answers ([`best_move_with`], Hard) spend 64/bits of a budget on boards laid out in more
-    /// than 64 bits (`(width + 1) × height`), where a node costs that much more, and 3 times it
-    /// under gravity on boards of up to 64 bits (Connect Four), where a node costs less and
-    /// the opening needs it (the `c4_openings` example measures it).
+    /// than 64 bits (`(width + 1) × height`), where a node costs that much more.
     /// [`analyze_with`] spends it whole. Earlier versions used 2 million; for scale, a node
     /// costs more on a bigger board: 2 million, used up,
     /// this budget took about 0.4 s of CPU on Connect Four, 2.5 s on 15×15 and 4 s on 20×20 on
