@@ -3,7 +3,8 @@
 //! alternating), and Hard against two Mediums on 10×10 four in a row with three players
 //! (Hard's seat rotating). Prints one table row per match and Hard's move times.
 //!
-//! `cargo run --release -p ttt-core --example strength [-- GAMES]` (default 20 games a match).
+//! `cargo run --release -p ttt-core --example strength [-- GAMES [MATCH]]` (default 20 games a
+//! match; with `MATCH`, only the matches whose name contains it, e.g. `"Connect Four"`).
 
 use std::time::{Duration, Instant};
 use ttt_core::{Difficulty, Engine, GameState, Player, Rules, SearchLimits, SeededRng};
@@ -59,6 +60,7 @@ fn report(name: &str, t: &mut Tally) {
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let only = std::env::args().nth(2).unwrap_or_default();
     println!(
         "| match                                  | games | wins | draws | losses |  wins  | median   | max      |"
     );
@@ -72,6 +74,10 @@ fn main() {
     ];
     for (board, rules) in boards {
         for opponent in [Difficulty::Medium, Difficulty::Easy] {
+            let name = format!("Hard vs {opponent}, {board}");
+            if !name.contains(&only) {
+                continue;
+            }
             let mut t = Tally::default();
             for g in 0..games {
                 let seats = if g % 2 == 0 {
@@ -81,8 +87,12 @@ fn main() {
                 };
                 play(rules, &seats, 1000 + g, &mut t);
             }
-            report(&format!("Hard vs {opponent}, {board}"), &mut t);
+            report(&name, &mut t);
         }
+    }
+    let name = "Hard vs two Mediums, 10x10 k=4, 3 players";
+    if !name.contains(&only) {
+        return;
     }
     let three = Rules::new(10, 10, 4, 3, false).unwrap();
     let mut t = Tally::default();
@@ -91,5 +101,5 @@ fn main() {
         seats[(g % 3) as usize] = Difficulty::Hard;
         play(three, &seats, 2000 + g, &mut t);
     }
-    report("Hard vs two Mediums, 10x10 k=4, 3 players", &mut t);
+    report(name, &mut t);
 }
