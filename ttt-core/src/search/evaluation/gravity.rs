@@ -40,10 +40,10 @@ use super::super::solver::Solver;
 /// is (see [`super::Weights`]).
 ///
 /// Measured with `examples/c4_openings.rs` (200 won Connect Four openings of plies 8 to 12,
-/// seed 1, the default budget of 100,000 nodes before the gravity factor): without these
-/// terms Hard gave 16 of the wins away; with them 9. Other weights, in units of that window
-/// (good, lowest, stacked, higher): 8, 1, 16, 1/4: 11; 2, 1, 4, 1/4: 12; 4, 0, 8, 0: 10;
-/// 4, 2, 8, 1: 9: the differences between them are within the noise of 200 positions.
+/// seed 1, the default budget of 100,000 nodes): without these terms Hard gave 16 of the wins
+/// away; with them 9. Other weights, in units of that window (good, lowest, stacked, higher):
+/// 8, 1, 16, 1/4: 11; 2, 1, 4, 1/4: 12; 4, 0, 8, 0: 10; 4, 2, 8, 1: 9: the differences
+/// between them are within the noise of 200 positions.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ThreatWeights {
     /// The lowest threat of a column, on its owner's parity (two players).
