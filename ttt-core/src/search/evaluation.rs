@@ -11,6 +11,9 @@
 //! live windows, a closed one in one). The side to move gets [`Weights::tempo`] over the other
 //! side: it will play the next stone.
 //!
+//! Under gravity, [threats](gravity) come on top of the windows: the lowest threat of each
+//! column, stacked pairs and Allis' parity rule, derived from the rules as the windows are.
+//!
 //! The counts are made for the whole board at once with bitboards: for each direction, the
 //! window starts that hold no other mark, and a bit-sliced counter of the player's stones in
 //! the window of each start. No floats: every decision built on it is deterministic.
