@@ -995,6 +995,23 @@ ttt_status ttt_game_best_move_with(const struct ttt_game *game,
                                    struct ttt_best_move *out_best);
 
 /**
+ * The weak solve within `*limits`: whether the player to move wins, draws or loses under
+ * perfect play, proven, without the number of plies (as Pascal Pons' solver's `-w`; usually
+ * much faster than `ttt_game_best_move_with`), and a move that keeps that outcome: a winning
+ * or drawing move (the one the search proved it with), and when every move loses, the first
+ * in `ttt_game_best_move`'s tie order. `plies` is -1 unless known before any search (a win at once). When the budget
+ * runs out or the search is stopped, the answer is what `ttt_game_best_move_with` gives then
+ * (`proven` false, `outcome` `TTT_OUTCOME_UNKNOWN`, or a proven win of unknown length).
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT` (NULL `game`, `limits` or `out_best`),
+ * `TTT_STATUS_GAME_OVER`; `*out_best` is written only on success.
+ */
+TTT_NODISCARD
+ttt_status ttt_game_weak_solve_with(const struct ttt_game *game,
+                                    const struct ttt_search_limits *limits,
+                                    struct ttt_best_move *out_best);
+
+/**
  * Every legal move with its outcome and plies under perfect play, best first (the order of
  * `ttt_game_best_move`'s preference), into `buf`. The number of entries is the number of legal
  * moves (`ttt_game_legal_moves`; `width * height` always suffices); a short buffer gets
@@ -1148,6 +1165,19 @@ ttt_status ttt_engine_best_move_with(struct ttt_engine *engine,
                                      const struct ttt_game *game,
                                      const struct ttt_search_limits *limits,
                                      struct ttt_best_move *out_best);
+
+/**
+ * `ttt_game_weak_solve_with` on the engine: within `*limits` (node budget, time limit, stop
+ * flag; not its `table_bytes`), on the engine's table.
+ *
+ * Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_GAME_OVER`; `*out_best` is written only on
+ * success.
+ */
+TTT_NODISCARD
+ttt_status ttt_engine_weak_solve_with(struct ttt_engine *engine,
+                                      const struct ttt_game *game,
+                                      const struct ttt_search_limits *limits,
+                                      struct ttt_best_move *out_best);
 
 /**
  * `ttt_game_analyze` on the engine (default limits), into `buf`, with the same buffer

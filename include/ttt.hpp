@@ -525,6 +525,14 @@ public:
         check(ttt_game_best_move_with(get(), &limits.raw, &best));
         return best;
     }
+    /// The weak solve within `limits` (default limits without): the outcome, proven, without
+    /// the plies (`plies` is -1 unless known before any search), and a move that keeps it; see
+    /// ttt_game_weak_solve_with. Throws ttt::Error (TTT_STATUS_GAME_OVER when over).
+    [[nodiscard]] ttt_best_move weak_solve(const SearchLimits &limits = SearchLimits()) const {
+        ttt_best_move best{};
+        check(ttt_game_weak_solve_with(get(), &limits.raw, &best));
+        return best;
+    }
     /// The deterministic perfect move (throws ttt::Error TTT_STATUS_GAME_OVER when over).
     [[nodiscard]] std::size_t best_move() const {
         std::size_t index = 0;
@@ -659,6 +667,18 @@ public:
     [[nodiscard]] ttt_status try_best_move(const Game &game, const SearchLimits &limits,
                                            ttt_best_move &best) noexcept {
         return ttt_engine_best_move_with(get(), game.get(), &limits.raw, &best);
+    }
+    /// The weak solve on the engine's table (see Game::weak_solve), default limits without.
+    [[nodiscard]] ttt_best_move weak_solve(const Game &game,
+                                           const SearchLimits &limits = SearchLimits()) {
+        ttt_best_move best{};
+        check(try_weak_solve(game, limits, best));
+        return best;
+    }
+    /// weak_solve without exceptions: `best` is written only on success.
+    [[nodiscard]] ttt_status try_weak_solve(const Game &game, const SearchLimits &limits,
+                                            ttt_best_move &best) noexcept {
+        return ttt_engine_weak_solve_with(get(), game.get(), &limits.raw, &best);
     }
     /// Every legal move with its outcome, best first (default limits).
     [[nodiscard]] std::vector<MoveAnalysis> analyze(const Game &game) {

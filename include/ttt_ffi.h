@@ -246,6 +246,10 @@ ttt_status ttt_game_best_move_with(const struct ttt_game *game,
                                    const struct ttt_search_limits *limits,
                                    struct ttt_best_move *out_best);
 
+ttt_status ttt_game_weak_solve_with(const struct ttt_game *game,
+                                    const struct ttt_search_limits *limits,
+                                    struct ttt_best_move *out_best);
+
 ttt_status ttt_game_analyze(const struct ttt_game *game,
                             struct ttt_move_analysis *buf,
                             size_t buf_len,
@@ -301,6 +305,11 @@ ttt_status ttt_engine_best_move_with(struct ttt_engine *engine,
                                      const struct ttt_game *game,
                                      const struct ttt_search_limits *limits,
                                      struct ttt_best_move *out_best);
+
+ttt_status ttt_engine_weak_solve_with(struct ttt_engine *engine,
+                                      const struct ttt_game *game,
+                                      const struct ttt_search_limits *limits,
+                                      struct ttt_best_move *out_best);
 
 ttt_status ttt_engine_analyze(struct ttt_engine *engine,
                               const struct ttt_game *game,

@@ -4,7 +4,8 @@
 #
 #   PONS_DIR=../shared/peers/pons-connect4 make bench-connect4
 #   make bench-connect4 ARGS="--limit 50 --sets Test_L3_R1,Test_L2_R2"
-#   make bench-connect4 ARGS=--weak            # the weak (win/draw/loss) solve, Pons' -w
+#   make bench-connect4 ARGS=--weak            # only the weak (win/draw/loss) solve, Pons' -w
+#   (without ARGS: the strong solve, then the weak one)
 #
 # Pons' code is AGPL: it is compiled from PONS_DIR into a temporary directory, never copied into
 # the repository. Without PONS_DIR the table has ttt's own figures only. The Python worker runs
@@ -36,5 +37,12 @@ else
     echo "PONS_DIR is not set: ttt's own figures only (PONS_DIR=../shared/peers/pons-connect4)"
 fi
 
+# The strong solve, then the weak one (Pons' -w), unless ARGS asks for something else.
 # shellcheck disable=SC2086 # ARGS is a list of flags
-python3 "$ROOT/bench/connect4/run.py" "${args[@]}" ${ARGS:-}
+if [ -z "${ARGS:-}" ]; then
+    python3 "$ROOT/bench/connect4/run.py" "${args[@]}"
+    echo
+    python3 "$ROOT/bench/connect4/run.py" "${args[@]}" --weak
+else
+    python3 "$ROOT/bench/connect4/run.py" "${args[@]}" ${ARGS}
+fi

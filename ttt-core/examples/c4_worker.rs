@@ -10,11 +10,12 @@
 //! `error: ...` for a request it cannot read.
 //!
 //! Each position is solved cold, with the free function (a fresh table per call, as a user's
-//! single call is), and no node budget.
+//! single call is), and no node budget: `strong` with `best_move_with` (the exact score and a
+//! move that reaches it), `weak` with `weak_solve_with` (the outcome and a move that keeps it).
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
-use ttt_core::{GameState, Outcome, Player, Rules, SearchLimits, best_move_with};
+use ttt_core::{GameState, Outcome, Player, Rules, SearchLimits, best_move_with, weak_solve_with};
 
 fn position(moves: &str) -> Result<GameState, String> {
     let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).map_err(|e| e.to_string())?;
@@ -41,22 +42,34 @@ fn pons_score(n: u32, outcome: Outcome, plies: u32) -> i64 {
 
 fn answer(line: &str) -> String {
     let (kind, moves) = line.split_once(' ').unwrap_or((line, ""));
-    match kind {
-        "strong" => {}
-        // There is no outcome-only query yet; timing the strong solve as a weak one would lie.
-        "weak" => return "unsupported".to_owned(),
+    let weak = match kind {
+        "strong" => false,
+        "weak" => true,
         _ => return format!("error: unknown query {kind:?}"),
-    }
+    };
     let game = match position(moves.trim()) {
         Ok(g) => g,
         Err(e) => return format!("error: {e}"),
     };
     let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
     let start = Instant::now();
-    let Some(best) = best_move_with(&game, &limits) else {
+    let answer =
+        if weak { weak_solve_with(&game, &limits) } else { best_move_with(&game, &limits) };
+    let nanos = start.elapsed().as_nanos();
+    let Some(best) = answer else {
         return "error: the game is over".to_owned();
     };
-    let nanos = start.elapsed().as_nanos();
+    if weak {
+        let Some(outcome) = best.outcome.filter(|_| best.proven) else {
+            return "error: not proven".to_owned();
+        };
+        let sign = match outcome {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -1,
+        };
+        return format!("{sign} {} {nanos}", best.nodes);
+    }
     let (Some(outcome), Some(plies)) = (best.outcome, best.plies) else {
         return "error: not proven".to_owned();
     };

@@ -79,7 +79,9 @@ pub const GAMES_PER_SEED: u64 = 64;
 ///
 /// # Errors
 /// [`BatchError::Seats`] unless `seats.len()` equals the number of players;
-/// [`BatchError::Stopped`] when the stop flag is seen.
+/// [`BatchError::Stopped`] when the stop flag is seen (or the thread's stop check,
+/// [`crate::search::with_stop_check`], says stop), between blocks of games, and before each
+/// game that is not all Easy.
 pub fn play_games(
     start: &GameState,
     seats: &[Difficulty],
@@ -92,7 +94,10 @@ pub fn play_games(
     if seats.len() != players {
         return Err(BatchError::Seats { expected: players, found: seats.len() });
     }
-    let stopped = || limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    let stopped = || {
+        limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || crate::search::should_stop()
+    };
     let count = usize::try_from(games.end.saturating_sub(games.start)).unwrap_or(usize::MAX);
     let mut out = Vec::with_capacity(count.min(1 << 20));
     let random = seats.iter().all(|&d| d == Difficulty::Easy);
@@ -111,6 +116,9 @@ pub fn play_games(
             let keep = i >= next;
             let game = match playout.as_mut() {
                 Some(p) => p.play(start, &mut rng, record_moves && keep),
+                // A game with searches can take long, and once stopped its searches still
+                // play (unsearched) moves to the end: look before each.
+                None if stopped() => return Err(BatchError::Stopped),
                 None => play_game(start, seats, &mut rng, limits, record_moves && keep)?,
             };
             if keep {

@@ -140,7 +140,7 @@ pub use record::{RECORD_VERSION, RecordError, RecordErrorKind};
 pub use rules::{Direction, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, Rules, RulesError, Window};
 pub use search::{
     BestMove, Engine, MoveAnalysis, Outcome, SearchLimits, analyze, analyze_with, best_move,
-    best_move_with,
+    best_move_with, weak_solve_with,
 };
 pub use state::{Evaluation, GameState, InvalidMoveError, InvalidMoveReason, Status};
 

@@ -169,6 +169,32 @@ pub unsafe extern "C" fn ttt_engine_best_move_with(
     })
 }
 
+/// `ttt_game_weak_solve_with` on the engine: within `*limits` (node budget, time limit, stop
+/// flag; not its `table_bytes`), on the engine's table.
+///
+/// Errors: `TTT_STATUS_NULL_ARGUMENT`, `TTT_STATUS_GAME_OVER`; `*out_best` is written only on
+/// success.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ttt_engine_weak_solve_with(
+    engine: *mut ttt_engine,
+    game: *const ttt_game,
+    limits: *const ttt_search_limits,
+    out_best: *mut ttt_best_move,
+) -> ttt_status {
+    status(|| {
+        let out_best = out(out_best, "out_best")?;
+        // SAFETY: caller's contract.
+        let engine = unsafe { engine_arg(engine) }?;
+        let state = unsafe { game_arg(game) }?;
+        let limits = unsafe { ttt_search_limits::from_ptr(limits) }?;
+        game_over(state)?;
+        let best = engine.weak_solve_with(state, &limits).ok_or_else(over)?;
+        unsafe { write(out_best, best.into()) };
+        Ok(())
+    })
+}
+
 /// `ttt_game_analyze` on the engine (default limits), into `buf`, with the same buffer
 /// convention: a short buffer gets `TTT_STATUS_BUFFER_TOO_SMALL` with `*out_len` set, before
 /// any search is done; none when the game is over (`*out_len` = 0).

@@ -292,6 +292,36 @@ pub unsafe extern "C" fn ttt_game_best_move_with(
     })
 }
 
+/// The weak solve within `*limits`: whether the player to move wins, draws or loses under
+/// perfect play, proven, without the number of plies (as Pascal Pons' solver's `-w`; usually
+/// much faster than `ttt_game_best_move_with`), and a move that keeps that outcome: a winning
+/// or drawing move (the one the search proved it with), and when every move loses, the first
+/// in `ttt_game_best_move`'s tie order. `plies` is -1 unless known before any search (a win at once). When the budget
+/// runs out or the search is stopped, the answer is what `ttt_game_best_move_with` gives then
+/// (`proven` false, `outcome` `TTT_OUTCOME_UNKNOWN`, or a proven win of unknown length).
+///
+/// Errors: `TTT_STATUS_NULL_ARGUMENT` (NULL `game`, `limits` or `out_best`),
+/// `TTT_STATUS_GAME_OVER`; `*out_best` is written only on success.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ttt_game_weak_solve_with(
+    game: *const ttt_game,
+    limits: *const ttt_search_limits,
+    out_best: *mut ttt_best_move,
+) -> ttt_status {
+    status(|| {
+        let out_best = out(out_best, "out_best")?;
+        // SAFETY: caller's contract.
+        let state = unsafe { game_arg(game) }?;
+        let limits = unsafe { ttt_search_limits::from_ptr(limits) }?;
+        game_over(state)?;
+        let best = ttt_core::weak_solve_with(state, &limits)
+            .ok_or_else(|| Failure::new(ttt_status::TTT_STATUS_GAME_OVER, "the game is over"))?;
+        unsafe { write(out_best, best.into()) };
+        Ok(())
+    })
+}
+
 /// Every legal move with its outcome and plies under perfect play, best first (the order of
 /// `ttt_game_best_move`'s preference), into `buf`. The number of entries is the number of legal
 /// moves (`ttt_game_legal_moves`; `width * height` always suffices); a short buffer gets

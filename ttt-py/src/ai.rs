@@ -3,9 +3,9 @@
 use crate::convert;
 use crate::errors;
 use crate::interrupt;
-use crate::search::{Budget, budget, limits, small};
+use crate::search::{Budget, budget, limits};
 use crate::state::GameState;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -156,27 +156,26 @@ pub fn source(
 /// Runs `f` with the floats of `source`; an error raised by a Python rng (or a value outside
 /// [0, 1)) is returned instead of `f`'s answer.
 ///
-/// A Python rng is called with the GIL from the thread that runs `f`. Once the call is
-/// interrupted (Ctrl-C), it is not called again: the search gets 0.0 until it stops.
-pub fn with_rng<T, F>(py: Python<'_>, source: Source, small: bool, f: F) -> PyResult<T>
+/// `f` runs on the calling thread with the GIL released ([`interrupt::run`]); a Python rng is
+/// called there with the GIL. Once it has raised (Ctrl-C included) or the call is
+/// interrupted, it is not called again: the search is stopped and gets 0.0 until it ends.
+pub fn with_rng<T, F>(py: Python<'_>, source: Source, f: F) -> PyResult<T>
 where
-    T: Send + 'static,
-    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send + 'static,
+    T: Send,
+    F: FnOnce(&mut dyn Rng, Arc<AtomicBool>) -> T + Send,
 {
     match source {
-        Source::Shared(shared) => interrupt::run(py, small, move |stop| {
-            let mut g = shared.get().lock();
-            let mut counted = || {
-                g.1 += 1;
-                g.0.next_f64()
-            };
-            f(&mut counted, stop)
+        Source::Shared(shared) => interrupt::run(py, move |stop| {
+            // Locked for each float, not for the whole search: a thread holding the GIL may
+            // wait for the generator while this search waits for the GIL to look for signals.
+            let rng = shared.get();
+            f(&mut || rng.draw(), stop)
         }),
-        Source::Owned(mut rng) => interrupt::run(py, small, move |stop| f(&mut *rng, stop)),
+        Source::Owned(mut rng) => interrupt::run(py, move |stop| f(&mut *rng, stop)),
         Source::Callable(callable) => {
             let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
             let theirs = Arc::clone(&failure);
-            let answer = interrupt::run(py, small, move |stop| {
+            let answer = interrupt::run(py, move |stop| {
                 let flag = Arc::clone(&stop);
                 let mut draw = || {
                     if flag.load(Ordering::Relaxed) {
@@ -185,6 +184,8 @@ where
                     Python::attach(|py| match checked_float(py, &callable) {
                         Ok(x) => x,
                         Err(e) => {
+                            // The answer is dropped: the search need not go on.
+                            flag.store(true, Ordering::Relaxed);
                             let mut slot = theirs.lock().unwrap_or_else(PoisonError::into_inner);
                             slot.get_or_insert(e);
                             0.0
@@ -294,14 +295,43 @@ fn choose(
     seed: Option<&Bound<'_, PyAny>>,
     budget: Budget,
 ) -> PyResult<ttt_core::Choice> {
+    choose_by(py, state, difficulty_arg, rng, seed, budget, |game, d, rng, limits| {
+        Some(ttt_core::choose_move_with(game, d, rng, limits))
+    })
+}
+
+/// What every ``choose_move`` does around its search (the free function's and an engine's):
+/// reads the difficulty, the seed and the rng, runs `pick(state, difficulty, rng, limits)`
+/// through [`with_rng`] and turns a finished game into ``GameOverError``. `pick` gives `None`
+/// when it was interrupted before it could search (an engine waiting for another call).
+///
+/// # Errors
+/// As ``choose_move`` documents; the exception of a signal handler or of a Python rng.
+pub fn choose_by<F>(
+    py: Python<'_>,
+    state: &Bound<'_, GameState>,
+    difficulty_arg: &Bound<'_, PyAny>,
+    rng: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    budget: Budget,
+    pick: F,
+) -> PyResult<ttt_core::Choice>
+where
+    F: FnOnce(
+            &ttt_core::GameState,
+            Difficulty,
+            &mut dyn Rng,
+            &ttt_core::SearchLimits,
+        ) -> Option<Result<ttt_core::Choice, AiError>>
+        + Send,
+{
     let d = difficulty(difficulty_arg)?;
     let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
     let game = state.get().inner.clone();
-    let small = d != Difficulty::Hard || small(&game);
     let source = source(py, rng, seed)?;
-    let result = with_rng(py, source, small, move |rng, stop| {
-        ttt_core::choose_move_with(&game, d, rng, &limits(budget, stop))
-    })?;
+    let result = with_rng(py, source, move |rng, stop| pick(&game, d, rng, &limits(budget, stop)))?;
+    // `None` only when interrupted, and `with_rng` then returned the exception: not reached.
+    let result = result.ok_or_else(|| PyKeyboardInterrupt::new_err(()))?;
     result.map_err(|e| match e {
         AiError::GameOver => errors::game_over(py, e.to_string()),
     })

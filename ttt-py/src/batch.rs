@@ -327,9 +327,8 @@ pub fn play_games(
     slots.resize_with(slots.capacity().min(chunks as usize), || Mutex::new(None));
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as u64;
     let workers = threads.unwrap_or(cores).min(MAX_THREADS).min(chunks).max(1);
-    let small = n < GAMES_PER_SEED && !seats.contains(&Difficulty::Hard);
     let marks = start.rules().seats().collect();
-    let result = interrupt::run(py, small, move |stop: Arc<AtomicBool>| {
+    let result = interrupt::run(py, move |stop: Arc<AtomicBool>| {
         let limits = limits(budget, stop);
         let next = AtomicU64::new(0);
         let failure: Mutex<Option<BatchError>> = Mutex::new(None);
@@ -355,8 +354,8 @@ pub fn play_games(
             }
         };
         std::thread::scope(|scope| {
-            // The helper thread is a worker too; a thread that cannot be started leaves its
-            // share to the others.
+            // The calling thread is a worker too (the one that looks for Ctrl-C); a thread
+            // that cannot be started leaves its share to the others.
             for _ in 1..workers {
                 if std::thread::Builder::new().spawn_scoped(scope, work).is_err() {
                     break;

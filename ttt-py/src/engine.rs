@@ -1,18 +1,17 @@
 //! `ttt.Engine`: the search with a table kept from one call to the next (`ttt_core::Engine`).
 
-use crate::ai::{difficulty, source, with_rng};
+use crate::ai::choose_by;
 use crate::convert;
-use crate::errors;
 use crate::interrupt;
-use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits, small};
+use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits};
 use crate::state::GameState;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::thread::ThreadId;
-use ttt_core::{AiError, Difficulty};
+use std::time::Duration;
 
 /// A search engine that keeps its transposition table from one call to the next, so that a
 /// game played move by move through one engine finds the work of the moves before (the free
@@ -34,9 +33,9 @@ use ttt_core::{AiError, Difficulty};
 ///
 /// Thread-safe: calls on one engine from several threads are serialised (each waits for the
 /// one before, with the GIL released and Ctrl-C honoured while it waits); use one engine per
-/// thread to search in parallel. Every call releases the GIL; Ctrl-C interrupts a long search
-/// within a few milliseconds (the engine then finishes the interrupted search's last few
-/// nodes in the background before it takes the next call).
+/// thread to search in parallel. Every call releases the GIL and runs on the calling thread;
+/// Ctrl-C interrupts a long search (on the main thread) within a few tens of milliseconds, and
+/// the engine is free for the next call at once.
 ///
 /// Picklable and copyable (``copy.copy``, ``copy.deepcopy``) as an empty engine with the same
 /// ``table_bytes``: the table is a cache, not state worth shipping.
@@ -66,22 +65,34 @@ impl Drop for Held<'_> {
     }
 }
 
+/// How often a call waiting for an engine another call holds tries again.
+const WAIT: Duration = Duration::from_micros(500);
+
 impl Shared {
-    /// The engine, locked for the current thread; an engine left poisoned by a panic is
-    /// cleared first (its table may be half-written).
-    fn hold(&self) -> Held<'_> {
-        let engine = match self.engine.lock() {
-            Ok(guard) => guard,
-            Err(poisoned) => {
-                self.engine.clear_poison();
-                let mut guard = poisoned.into_inner();
-                guard.clear();
-                guard
+    /// The engine, locked for the current thread, once the call holding it (if any) lets go;
+    /// `None` when the call is interrupted meanwhile ([`interrupt::interrupted`]: the wait runs
+    /// inside [`interrupt::run`]). An engine left poisoned by a panic is cleared first (its
+    /// table may be half-written).
+    fn hold_unless_interrupted(&self) -> Option<Held<'_>> {
+        let engine = loop {
+            match self.engine.try_lock() {
+                Ok(guard) => break guard,
+                Err(TryLockError::Poisoned(poisoned)) => {
+                    self.engine.clear_poison();
+                    let mut guard = poisoned.into_inner();
+                    guard.clear();
+                    break guard;
+                }
+                Err(TryLockError::WouldBlock) => {}
             }
+            if interrupt::interrupted() {
+                return None;
+            }
+            std::thread::sleep(WAIT);
         };
         *self.holder.lock().unwrap_or_else(PoisonError::into_inner) =
             Some(std::thread::current().id());
-        Held { engine, holder: &self.holder }
+        Some(Held { engine, holder: &self.holder })
     }
 }
 
@@ -96,12 +107,12 @@ impl Engine {
         }
     }
 
-    /// Whether another call holds the engine now: the caller then waits on the Ctrl-C poller.
+    /// Refuses a call on the engine from one of its own calls on this thread.
     ///
     /// # Errors
-    /// `ValueError` when the call holding it runs on this very thread (the engine called from
-    /// the `rng` of one of its own calls), which would wait for itself forever.
-    fn busy(&self) -> PyResult<bool> {
+    /// `ValueError` when a call holding the engine runs on this very thread (the engine called
+    /// from the `rng` of one of its own calls), which would wait for itself forever.
+    fn refuse_own_call(&self) -> PyResult<()> {
         let busy = matches!(self.inner.engine.try_lock(), Err(TryLockError::WouldBlock));
         let holder = *self.inner.holder.lock().unwrap_or_else(PoisonError::into_inner);
         if busy && holder == Some(std::thread::current().id()) {
@@ -110,20 +121,24 @@ impl Engine {
                  own engine): use another Engine or the free functions there",
             ));
         }
-        Ok(busy)
+        Ok(())
     }
 
-    /// Runs `work` on the locked engine with the GIL released (see [`interrupt::run`]); small
-    /// jobs run on the calling thread unless another call holds the engine.
-    fn run<T, F>(&self, py: Python<'_>, small: bool, work: F) -> PyResult<T>
+    /// Runs `work` on the locked engine on the calling thread with the GIL released (see
+    /// [`interrupt::run`]), once the call holding the engine, if any, lets go.
+    fn run<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
     where
-        T: Send + 'static,
-        F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send + 'static,
+        T: Send,
+        F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send,
     {
-        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
-        let small = small && !busy;
-        let inner = Arc::clone(&self.inner);
-        interrupt::run(py, small, move |stop| work(&mut inner.hold().engine, stop))
+        self.refuse_own_call()?;
+        let inner = &*self.inner;
+        let answer = interrupt::run(py, move |stop| {
+            inner.hold_unless_interrupted().map(|mut held| work(&mut held.engine, stop))
+        })?;
+        // `None` only when a signal handler raised, and `interrupt::run` then returned its
+        // exception: this is not reached.
+        answer.ok_or_else(|| PyKeyboardInterrupt::new_err(()))
     }
 
     fn solve_impl(
@@ -131,10 +146,16 @@ impl Engine {
         py: Python<'_>,
         state: &Bound<'_, GameState>,
         budget: Budget,
+        weak: bool,
     ) -> PyResult<Option<ttt_core::BestMove>> {
         let game = state.get().inner.clone();
-        self.run(py, small(&game), move |engine, stop| {
-            engine.best_move_with(&game, &limits(budget, stop))
+        self.run(py, move |engine, stop| {
+            let limits = limits(budget, stop);
+            if weak {
+                engine.weak_solve_with(&game, &limits)
+            } else {
+                engine.best_move_with(&game, &limits)
+            }
         })
     }
 
@@ -147,24 +168,15 @@ impl Engine {
         seed: Option<&Bound<'_, PyAny>>,
         budget: Budget,
     ) -> PyResult<ttt_core::Choice> {
-        let d = difficulty(difficulty_arg)?;
-        let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
-        let game = state.get().inner.clone();
-        let busy = self.busy()?; // first: it also refuses a call on the engine from its own call
-        let small = (d != Difficulty::Hard || small(&game)) && !busy;
-        let source = source(py, rng, seed)?;
-        let inner = Arc::clone(&self.inner);
-        let result = with_rng(py, source, small, move |rng, stop| {
-            inner.hold().engine.choose_move_with(&game, d, rng, &limits(budget, stop))
-        })?;
-        result.map_err(|e| match e {
-            AiError::GameOver => errors::game_over(py, e.to_string()),
+        self.refuse_own_call()?;
+        let inner = &*self.inner;
+        choose_by(py, state, difficulty_arg, rng, seed, budget, move |game, d, rng, limits| {
+            let mut held = inner.hold_unless_interrupted()?;
+            Some(held.engine.choose_move_with(game, d, rng, limits))
         })
     }
 }
 
-/// The limits of an engine call: ``max_nodes=`` and ``time_limit=`` (the engine's own table
-/// size applies).
 fn engine_budget(
     max_nodes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
@@ -190,7 +202,7 @@ impl Engine {
     /// Forgets everything searched so far (a new game): the engine then answers exactly as a
     /// fresh one. Waits for a call running on another thread to finish first.
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
-        self.run(py, true, |engine, _| engine.clear())
+        self.run(py, |engine, _| engine.clear())
     }
 
     /// ``ttt.best_move`` on this engine's table.
@@ -203,19 +215,21 @@ impl Engine {
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<usize>> {
         let budget = engine_budget(max_nodes, time_limit)?;
-        Ok(self.solve_impl(py, state, budget)?.map(|b| b.index))
+        Ok(self.solve_impl(py, state, budget, false)?.map(|b| b.index))
     }
 
-    /// ``ttt.solve`` on this engine's table: a ``BestMove``, or ``None`` when the game is over.
-    #[pyo3(signature = (state, *, max_nodes = None, time_limit = None))]
+    /// ``ttt.solve`` on this engine's table: a ``BestMove``, or ``None`` when the game is over
+    /// (``weak=True``: the weak solve, as ``ttt.solve``'s).
+    #[pyo3(signature = (state, *, weak = false, max_nodes = None, time_limit = None))]
     fn solve(
         &self,
         py: Python<'_>,
         state: &Bound<'_, GameState>,
+        weak: bool,
         max_nodes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<BestMove>> {
-        let answer = self.solve_impl(py, state, engine_budget(max_nodes, time_limit)?)?;
+        let answer = self.solve_impl(py, state, engine_budget(max_nodes, time_limit)?, weak)?;
         Ok(answer.as_ref().map(BestMove::from_core))
     }
 
@@ -231,9 +245,8 @@ impl Engine {
     ) -> PyResult<Vec<MoveAnalysis>> {
         let budget = engine_budget(max_nodes, time_limit)?;
         let game = state.get().inner.clone();
-        let moves = self.run(py, small(&game), move |engine, stop| {
-            engine.analyze_with(&game, &limits(budget, stop))
-        })?;
+        let moves =
+            self.run(py, move |engine, stop| engine.analyze_with(&game, &limits(budget, stop)))?;
         Ok(moves.iter().map(MoveAnalysis::from_core).collect())
     }
 

@@ -7,13 +7,13 @@
 use crate::ai::SeededRng;
 use crate::convert;
 use crate::errors;
+use crate::interrupt;
 use crate::search::{Budget, limits_without_stop};
 use crate::state::GameState;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, TryLockError, mpsc};
+use std::sync::{Arc, Mutex, PoisonError, TryLockError};
 use std::thread::ThreadId;
 use std::time::Duration;
 use ttt_core::{Difficulty, MatchError, Participant, Player};
@@ -378,12 +378,12 @@ impl Step {
     }
 }
 
-/// A computer seat of a match: ttt-core's computer, whose search stops when Ctrl-C sets the
-/// match's stop flag; its move is then dropped, so that an interrupted step changes nothing.
+/// A computer seat of a match: ttt-core's computer, whose search stops on Ctrl-C (it runs
+/// inside [`interrupt::run`]); its move is then dropped, so that an interrupted step changes
+/// nothing.
 struct Interruptible {
     computer: ttt_core::ComputerPlayer,
     mark: Player,
-    stop: Arc<AtomicBool>,
 }
 
 impl Participant for Interruptible {
@@ -393,12 +393,9 @@ impl Participant for Interruptible {
 
     fn next_move(&mut self, state: &ttt_core::GameState) -> Option<ttt_core::Move> {
         let mv = self.computer.next_move(state);
-        if self.stop.load(Ordering::Relaxed) { None } else { mv }
+        if interrupt::raised() { None } else { mv }
     }
 }
-
-/// How often a computer's step looks for Ctrl-C, and a waiting thread for its turn.
-const POLL: Duration = Duration::from_millis(20);
 
 /// A game between participants (``HumanPlayer``, ``ComputerPlayer`` or any object with ``mark``
 /// and ``next_move(state)`` returning an index, a ``Move`` or ``None`` when not ready): asks
@@ -412,8 +409,8 @@ const POLL: Duration = Duration::from_millis(20);
 /// from another thread waits for its turn (without the GIL). A participant whose
 /// ``next_move`` steps its own match gets ``MatchBusyError`` from that inner call.
 ///
-/// Ctrl-C: a computer's search runs on a helper thread while the caller watches for signals;
-/// Ctrl-C stops it within a few thousand nodes, raises ``KeyboardInterrupt`` and plays nothing.
+/// Ctrl-C: a computer's search runs on the calling thread with the GIL released and looks for
+/// signals every 20 ms; Ctrl-C stops it, raises ``KeyboardInterrupt`` and plays nothing.
 /// A Python participant's ``next_move`` runs on the calling thread, where Ctrl-C reaches it as
 /// in any Python code.
 #[pyclass(module = "ttt", name = "Match", frozen)]
@@ -424,8 +421,6 @@ pub struct Match {
     owner: Mutex<Option<ThreadId>>,
     /// The exception of a Python participant, raised when its step returns.
     failure: Arc<Mutex<Option<PyErr>>>,
-    /// Set by Ctrl-C while a computer searches.
-    stop: Arc<AtomicBool>,
     /// The seats played by a `ComputerPlayer`.
     computers: Vec<Player>,
     /// The position after the last step, readable while a step runs (from a participant).
@@ -438,7 +433,6 @@ impl Match {
     fn new(state: &Bound<'_, GameState>, participants: &Bound<'_, PyAny>) -> PyResult<Match> {
         let py = state.py();
         let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
-        let stop = Arc::new(AtomicBool::new(false));
         let mut computers = Vec::new();
         let max = usize::from(ttt_core::MAX_PLAYERS);
         let Some(items) = convert::take(participants, max)? else {
@@ -455,16 +449,11 @@ impl Match {
                 let c = c.get();
                 let rng = c.rng.clone_ref(py);
                 let draw = move || rng.get().draw();
-                let mut limits = limits_without_stop(c.budget);
-                limits.stop = Some(Arc::clone(&stop));
+                let limits = limits_without_stop(c.budget);
                 let computer =
                     ttt_core::ComputerPlayer::with_limits(c.mark, c.difficulty, draw, limits);
                 computers.push(c.mark);
-                seats.push(Box::new(Interruptible {
-                    computer,
-                    mark: c.mark,
-                    stop: Arc::clone(&stop),
-                }));
+                seats.push(Box::new(Interruptible { computer, mark: c.mark }));
             } else if p.hasattr("next_move")? && p.hasattr("mark")? {
                 let mark = convert::player(&p.getattr("mark")?)?;
                 seats.push(Box::new(PythonParticipant {
@@ -486,7 +475,6 @@ impl Match {
             inner: Mutex::new(inner),
             owner: Mutex::new(None),
             failure,
-            stop,
             computers,
             current: Mutex::new(start),
         })
@@ -563,8 +551,8 @@ impl Match {
         result
     }
 
-    /// One step: a computer's on a helper thread while this one watches for Ctrl-C, any
-    /// other participant's here.
+    /// One step: a computer's with the GIL released and Ctrl-C watched, any other
+    /// participant's with the GIL.
     fn step_once(&self, py: Python<'_>, m: &mut ttt_core::Match) -> PyResult<Step> {
         let step = self.step_inner(py, m);
         *self.current.lock().unwrap_or_else(PoisonError::into_inner) = m.state().clone();
@@ -577,49 +565,10 @@ impl Match {
             let result = m.step();
             return self.finish(py, result);
         }
-        self.stop.store(false, Ordering::Relaxed);
-        let cell = Mutex::new(Some(m));
-        let cell_ref = &cell;
-        let (result, interrupted) = std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::channel();
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let m = cell_ref.lock().unwrap_or_else(PoisonError::into_inner).take();
-                if let Some(m) = m {
-                    let _ = tx.send(m.step());
-                }
-            });
-            if spawned.is_err() {
-                // No thread to be had: search here, without the Ctrl-C watch.
-                let m = cell.lock().unwrap_or_else(PoisonError::into_inner).take();
-                let m = m.expect("the thread that failed to start did not run");
-                return (py.detach(|| m.step()), None);
-            }
-            let mut interrupted = None;
-            let mut rx = rx;
-            loop {
-                // The receiver is Send but not Sync: it goes into the GIL-free closure and back.
-                let (received, back) = py.detach(move || (rx.recv_timeout(POLL), rx));
-                rx = back;
-                match received {
-                    Ok(result) => return (result, interrupted),
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        unreachable!("the step thread sends before it ends")
-                    }
-                }
-                if interrupted.is_none()
-                    && let Err(e) = py.check_signals()
-                {
-                    // The search stops within a few thousand nodes and its move is dropped.
-                    self.stop.store(true, Ordering::Relaxed);
-                    interrupted = Some(e);
-                }
-            }
-        });
-        match interrupted {
-            Some(e) => Err(e),
-            None => self.finish(py, result),
-        }
+        // On the calling thread, GIL released: Ctrl-C stops the search (see `interrupt`), and
+        // the computer then gives no move, so that the match is left as it was.
+        let result = interrupt::run(py, move |_| m.step())?;
+        self.finish(py, result)
     }
 
     fn finish(&self, py: Python<'_>, result: Result<ttt_core::Step, MatchError>) -> PyResult<Step> {

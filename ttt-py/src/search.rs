@@ -11,10 +11,6 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use ttt_core::{Outcome, SearchLimits};
 
-/// Searches of at most this many empty cells finish in milliseconds: they run on the calling
-/// thread (GIL released) without the Ctrl-C poller.
-const SMALL_SEARCH: usize = 10;
-
 /// The limits a Python call asks for: ``max_nodes=``, ``table_bytes=`` and ``time_limit=``,
 /// each `None` when not given (the default applies).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,11 +60,6 @@ pub fn limits_without_stop(budget: Budget) -> SearchLimits {
     }
     limits.max_time = budget.max_time;
     limits
-}
-
-/// Whether a search of `state` is small enough to skip the Ctrl-C poller.
-pub fn small(state: &ttt_core::GameState) -> bool {
-    state.board().iter().filter(|c| c.is_none()).count() <= SMALL_SEARCH
 }
 
 /// One legal move with its proven outcome for the mover and the plies to the end of the game
@@ -306,24 +297,35 @@ pub fn best_move(
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<usize>> {
-    Ok(solve(py, state, max_nodes, table_bytes, time_limit)?.map(|b| b.index))
+    Ok(solve(py, state, false, max_nodes, table_bytes, time_limit)?.map(|b| b.index))
 }
 
 /// ``best_move`` with its outcome, plies, proof flag and node count (a ``BestMove``), or
 /// ``None`` when the game is over.
+///
+/// ``weak=True`` is the weak solve: the outcome (win, draw or loss), proven, without the plies
+/// (``plies`` is ``None`` unless known before any search: a win at once), usually much faster;
+/// the move keeps the outcome (the one the search proved it with; when every move loses, the
+/// first in ``best_move``'s tie order). ``weak`` must be a ``bool`` (``TypeError`` otherwise).
 #[pyfunction]
-#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (state, *, weak = false, max_nodes = None, table_bytes = None, time_limit = None))]
 pub fn solve(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
+    weak: bool,
     max_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
     let budget = budget(max_nodes, table_bytes, time_limit)?;
     let game = state.get().inner.clone();
-    let answer = interrupt::run(py, small(&game), move |stop| {
-        ttt_core::best_move_with(&game, &limits(budget, stop))
+    let answer = interrupt::run(py, move |stop| {
+        let limits = limits(budget, stop);
+        if weak {
+            ttt_core::weak_solve_with(&game, &limits)
+        } else {
+            ttt_core::best_move_with(&game, &limits)
+        }
     })?;
     Ok(answer.as_ref().map(BestMove::from_core))
 }
@@ -343,8 +345,7 @@ pub fn analyze(
 ) -> PyResult<Vec<MoveAnalysis>> {
     let budget = budget(max_nodes, table_bytes, time_limit)?;
     let game = state.get().inner.clone();
-    let moves = interrupt::run(py, small(&game), move |stop| {
-        ttt_core::analyze_with(&game, &limits(budget, stop))
-    })?;
+    let moves =
+        interrupt::run(py, move |stop| ttt_core::analyze_with(&game, &limits(budget, stop)))?;
     Ok(moves.iter().map(MoveAnalysis::from_core).collect())
 }

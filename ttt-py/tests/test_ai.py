@@ -382,6 +382,35 @@ def test_solve_reports_its_answer() -> None:
     assert repr(empty[0]) == "MoveAnalysis(index=4, outcome='draw', plies=9)"
 
 
+def test_weak_solve_gives_the_outcome_without_the_plies() -> None:
+    # The outcome agrees with the strong solve; plies only when known without search.
+    for board, turn in [(".........", "X"), ("X...O...X", "O"), ("X.O.X....", "O"), ("XX.OO....", "X")]:
+        state = ttt.parse_state(board, "X" if turn == "X" else "O")
+        weak = ttt.solve(state, weak=True)
+        strong = ttt.solve(state)
+        assert weak is not None and strong is not None
+        assert weak.proven and weak.outcome == strong.outcome
+        assert weak.index in state.available_moves()
+        assert weak.plies == (1 if board == "XX.OO...." else None)
+    # Connect Four, a position of Pons' End-Easy set that the mover wins: fewer nodes.
+    game = ttt.create_game(rules=ttt.Rules.CONNECT_FOUR)
+    for c in "7422341735647741166133573473242566":
+        game = game.play_column(int(c) - 1)
+    weak = ttt.solve(game, weak=True, max_nodes=2**64 - 1)
+    strong = ttt.solve(game, max_nodes=2**64 - 1)
+    assert weak is not None and strong is not None
+    assert (weak.outcome, weak.plies, weak.proven) == ("win", None, True)
+    assert strong.outcome == "win" and weak.nodes < strong.nodes
+    # Out of budget: unproven, and it says so.
+    on_engine = ttt.Engine().solve(game, weak=True, max_nodes=2**64 - 1)
+    assert on_engine is not None and (on_engine.outcome, on_engine.index) == ("win", weak.index)
+    starved = ttt.solve(game, weak=True, max_nodes=1)
+    assert starved is not None and not starved.proven and starved.outcome is None
+    assert ttt.solve(ttt.parse_state("XXXOO....", "O"), weak=True) is None
+    with pytest.raises(TypeError):
+        ttt.solve(ttt.create_game(), weak=1)  # type: ignore[arg-type]
+
+
 def test_big_boards_answer_unproven_within_the_budget() -> None:
     state = ttt.create_game(rules=ttt.Rules(15, 15, 5))
     answer = ttt.solve(state, max_nodes=2_000)
@@ -396,7 +425,7 @@ def test_big_boards_answer_unproven_within_the_budget() -> None:
     index, proven = ttt.choose_move_with(state, "hard", seed=1, max_nodes=2_000)
     assert index in state.available_moves()
     assert not proven
-    # Big boards search on a helper thread: a Python rng is still called, and its errors raised.
+    # Big boards search long (GIL released): a Python rng is still called, and its errors raised.
     calls = []
 
     def rng() -> float:

@@ -184,6 +184,24 @@ impl Engine {
         }))
     }
 
+    /// [`weak_solve_with`](super::weak_solve_with) on this engine (not `limits.table_bytes`,
+    /// see [`Engine::with_table_bytes`]). `None` when the game is over.
+    pub fn weak_solve_with(
+        &mut self,
+        state: &GameState,
+        limits: &SearchLimits,
+    ) -> Option<BestMove> {
+        if state.is_over() {
+            return None;
+        }
+        Some(dispatch(state, |w| match w {
+            Width::W64 => self.weak_impl::<u64>(state, limits),
+            Width::W128 => self.weak_impl::<u128>(state, limits),
+            Width::Wide4 => self.weak_impl::<Wide4>(state, limits),
+            Width::Wide => self.weak_impl::<Wide>(state, limits),
+        }))
+    }
+
     /// [`analyze`](super::analyze) on this engine, with the default limits.
     pub fn analyze(&mut self, state: &GameState) -> Vec<MoveAnalysis> {
         self.analyze_with(state, &SearchLimits::default())
@@ -263,8 +281,22 @@ impl Engine {
     }
 
     fn best_impl<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> BestMove {
+        self.best_or_weak::<B>(state, limits, false)
+    }
+
+    fn weak_impl<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> BestMove {
+        self.best_or_weak::<B>(state, limits, true)
+    }
+
+    /// The answer of `best_move_with`, or with `weak` of `weak_solve_with`.
+    fn best_or_weak<B: Bits>(
+        &mut self,
+        state: &GameState,
+        limits: &SearchLimits,
+        weak: bool,
+    ) -> BestMove {
         let (mut s, started) = self.solver::<B>(state, limits);
-        let answer = self.answer(&mut s, state, limits, started, false);
+        let answer = self.answer(&mut s, state, limits, started, false, weak);
         let (cells, n) = (s.cells(), s.stones_on_board());
         let nodes = s.nodes;
         self.give_back(s);
@@ -281,14 +313,17 @@ impl Engine {
 
     fn hard_impl<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> Answer {
         let (mut s, started) = self.solver::<B>(state, limits);
-        let answer = self.answer(&mut s, state, limits, started, true);
+        let answer = self.answer(&mut s, state, limits, started, true, false);
         self.give_back(s);
         answer
     }
 
     /// The budgeted answer of the [module docs](self). With `all_best` (Hard) the candidates
     /// are every move rated best, and a proven answer needs the exact score of every move (as
-    /// Hard always did); else the first in tie order.
+    /// Hard always did); else the first in tie order. With `weak` (and not `all_best`) step 2
+    /// proves only the outcome: the answer is a move that keeps it (a win, a draw: the one the
+    /// search proved it with, else the first in tie order; the first in tie order when every
+    /// move loses), with `exact: None`.
     fn answer<B: Bits>(
         &mut self,
         s: &mut Solver<B>,
@@ -296,7 +331,9 @@ impl Engine {
         limits: &SearchLimits,
         started: Instant,
         all_best: bool,
+        weak: bool,
     ) -> Answer {
+        let weak = weak && !all_best;
         let total = scaled_budget(limits.max_nodes, s.layout_bits());
         let cells = s.cells();
         let n = s.stones_on_board();
@@ -309,7 +346,8 @@ impl Engine {
             outcome: Some(describe(score, cells, n).0),
         };
         // 1. Win now: every immediate win has the best score there is.
-        let wins: Vec<usize> = legal.iter().copied().filter(|&i| s.wins_at(s.pos(i))).collect();
+        let winning = s.wins_now(); // one scan for every move (issue 13: cheap small calls)
+        let wins: Vec<usize> = legal.iter().copied().filter(|&i| winning.has(s.pos(i))).collect();
         if !wins.is_empty() {
             let mut wins = wins;
             if all_best {
@@ -323,6 +361,11 @@ impl Engine {
         if let Some(pos) = s.forced_block() {
             s.node_limit = exact_share(total, s.layout_bits());
             let small = s.layout_bits() <= 64;
+            if weak {
+                let outcome = if small { s.solve_move_weak(pos) } else { None };
+                let outcome = outcome.map(|v| describe(v, cells, n).0);
+                return Answer { moves: vec![s.cell(pos)], proven: true, exact: None, outcome };
+            }
             let exact = if all_best || !small { None } else { s.solve_move(pos) };
             let outcome = exact.map(|v| describe(v, cells, n).0);
             return Answer { moves: vec![s.cell(pos)], proven: true, exact, outcome };
@@ -335,10 +378,38 @@ impl Engine {
         // ones, where a node costs more and the search rarely finishes (tactics and the
         // anytime search do better there): 64/bits of the half.
         s.node_limit = exact_share(total, s.layout_bits());
-        let value = s.solve();
+        let value = if weak { s.solve_weak() } else { s.solve() };
         s.node_limit = total;
         s.aborted = s.stopped;
-        if let Some(value) = value {
+        if let (Some(value), true) = (value, weak) {
+            // The outcome is proven: the first move in tie order that keeps it (every move
+            // keeps a loss). A weak value of 1 or 0 is the least score of a win or a draw.
+            let outcome = describe(value, cells, n).0;
+            let weak_answer = |index| Answer {
+                moves: vec![index],
+                proven: true,
+                exact: None,
+                outcome: Some(outcome),
+            };
+            if value < 0 {
+                return weak_answer(legal[0]);
+            }
+            // The move the search proved it with, from the table (checked: cheap, its
+            // value is in the table too); else every move in tie order.
+            if let Some(pos) = s.table_move() {
+                if s.probe_move(pos, value - 1, value).is_some_and(|v| v >= value) {
+                    return weak_answer(s.cell(pos));
+                }
+            }
+            for &index in &legal {
+                match s.probe_move(s.pos(index), value - 1, value) {
+                    Some(v) if v >= value => return weak_answer(index),
+                    Some(_) => {}
+                    None => break,
+                }
+            }
+            s.aborted = s.stopped;
+        } else if let Some(value) = value {
             if all_best {
                 self.exact_pass(s, &mut roots, total);
                 if roots.iter().all(|r| r.exact.is_some()) {

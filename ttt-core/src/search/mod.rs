@@ -21,8 +21,8 @@
 //!   paired column) prove that the player to move cannot win, or even that they lose. These
 //!   end most of the work of proving a draw or a second-player win;
 //! - **a transposition table** of bounds and best moves, bounded in bytes
-//!   ([`SearchLimits::table_bytes`], 64 MiB by default; it starts at 4 KiB and doubles while
-//!   needed; positions with at most half the board empty, the bulk of the lookups, get their
+//!   ([`SearchLimits::table_bytes`], 64 MiB by default, growth included; nothing is
+//!   allocated before the first write, then 512 bytes, doubled in place while needed; positions with at most half the board empty, the bulk of the lookups, get their
 //!   own small table, an eighth of the budget up to 1 MiB, that stays in the processor's
 //!   cache), in pairs of slots that keep the costliest and the newest entry, keyed by a 64-bit
 //!   Zobrist hash reduced over **the board's own symmetries** (8 for a square board, 4 for a
@@ -128,12 +128,15 @@ mod evaluation;
 mod iterative;
 mod pairing;
 mod solver;
+mod stop_check;
 mod table;
 mod tactics;
 #[cfg(test)]
 mod testkit;
 
 pub use engine::Engine;
+pub(crate) use stop_check::should_stop;
+pub use stop_check::with_stop_check;
 
 use crate::state::GameState;
 use std::fmt;
@@ -156,10 +159,18 @@ pub struct SearchLimits {
     /// Most bytes the transposition tables may take together (they start small and grow while
     /// needed; an eighth of this, up to 1 MiB, goes to the positions near the end of the game).
     /// Default [`SearchLimits::DEFAULT_TABLE_BYTES`]. 0 searches without a table (slowly).
+    ///
+    /// **Memory**: the tables never hold more than this, growth included (they grow in place
+    /// within address space reserved once; only the pages written become resident). Beyond
+    /// it a search uses a few hundred KiB (its own state, the anytime search's lists), so a
+    /// process's peak resident memory stays within `table_bytes` + 16 MiB, the program
+    /// included (`tests/memory.rs` measures it: 19.9 MiB with a 16 MiB table, 35.8 MiB with
+    /// 32 MiB). A budget the system cannot reserve gives a smaller table, never an abort.
     pub table_bytes: usize,
     /// Set to `true` from another thread to stop early (polled every 4096 nodes on boards of
     /// up to 64 bits, 1024 up to 128, 256 beyond and in the anytime search); the call then returns its best unproven answer, as with the node
-    /// budget. A flag that is already set stops the call at its first poll.
+    /// budget. A flag that is already set stops the call at its first poll. A check run at the
+    /// same polls on the searching thread itself: [`with_stop_check`].
     pub stop: Option<Arc<AtomicBool>>,
     /// Most wall-clock time one call may take, polled with the stop flag: the call then returns
     /// the best answer it has (within a few milliseconds of the limit). `None` (the default):
@@ -292,6 +303,44 @@ pub fn best_move(state: &GameState) -> Option<usize> {
 /// ```
 pub fn best_move_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
     Engine::with_table_bytes(limits.table_bytes).best_move_with(state, limits)
+}
+
+/// The **weak solve**: whether the player to move wins, draws or loses under perfect play,
+/// proven, without the number of plies (as Pascal Pons' solver's `-w`), and a move that keeps
+/// that outcome: a winning move, or a drawing one (the move the search proved the outcome
+/// with), and when every move loses, the first in [`best_move`]'s tie order (nearest the
+/// centre, then lowest index). The same call gives the same move. `None` when the game is
+/// over.
+///
+/// It costs one search with the window (-1, 1) and a check of the move found, where
+/// [`best_move_with`] narrows the exact score with several searches: usually much less. `plies` is
+/// `Some` only when the answer comes before any search (a win at once). The move is not
+/// always [`best_move`]'s: a win found here may be slower than the fastest, a loss faster than
+/// the slowest.
+///
+/// Within `limits` as [`best_move_with`]: when the budget runs out or the search is stopped,
+/// the answer is what [`best_move_with`] would give then (an unproven move, `proven: false`,
+/// `outcome: None`, or a proven win whose length is not known).
+///
+/// ```
+/// use ttt_core::{weak_solve_with, GameState, Outcome, Player, Rules, SearchLimits};
+///
+/// let empty = GameState::new(Rules::default(), Player::X)?;
+/// let answer = weak_solve_with(&empty, &SearchLimits::default()).unwrap();
+/// assert_eq!((answer.outcome, answer.plies, answer.proven), (Some(Outcome::Draw), None, true));
+///
+/// // A Connect Four position of Pascal Pons' End-Easy set (columns from 1): a win.
+/// let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X)?;
+/// for col in "7422341735647741166133573473242566".bytes() {
+///     game = game.play_column(usize::from(col - b'1'))?.0;
+/// }
+/// let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+/// let answer = weak_solve_with(&game, &limits).unwrap();
+/// assert_eq!(answer.outcome, Some(Outcome::Win));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn weak_solve_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
+    Engine::with_table_bytes(limits.table_bytes).weak_solve_with(state, limits)
 }
 
 /// Every legal move with its outcome and plies, best first: by exact score, then nearest the

@@ -62,19 +62,21 @@ pub(crate) struct Solver<B: Bits> {
     same_off: [i32; 4],
     /// Per seat: plies after its move until the other side's earliest possible win.
     other_off: [i32; 4],
-    /// Zobrist keys: `zob[player * bits + pos][s]` is the key of `player`'s stone on the cell
-    /// at bit `pos` as seen through symmetry `s`.
-    zob: Vec<[u64; MAX_SYM]>,
+    /// Zobrist keys: `zob[(player * bits + pos) * nsym + s]` is the key of `player`'s stone on
+    /// the cell at bit `pos` as seen through symmetry `s` (only the board's own symmetries are
+    /// stored, so that a small search touches little memory: 1.8 KiB for Connect Four).
+    zob: Vec<u64>,
     /// Bits in the layout (`stride * height`).
     nbits: usize,
     /// Number of symmetries of the board.
     nsym: usize,
     /// The position's hash under each symmetry.
     hash: [u64; MAX_SYM],
-    /// `sym_fwd[pos][s]`: where symmetry `s` takes the cell at bit `pos` (as a bit position).
-    sym_fwd: Vec<[u16; MAX_SYM]>,
-    /// `sym_inv[pos][s]`: the bit position that symmetry `s` takes to `pos`.
-    sym_inv: Vec<[u16; MAX_SYM]>,
+    /// `sym_fwd[pos * nsym + s]`: where symmetry `s` takes the cell at bit `pos` (as a bit
+    /// position).
+    sym_fwd: Vec<u16>,
+    /// `sym_inv[pos * nsym + s]`: the bit position that symmetry `s` takes to `pos`.
+    sym_inv: Vec<u16>,
     /// Move-order bonus per bit position: higher near the centre.
     centre: Vec<i32>,
     /// Under gravity, the move-order bonus of a column: higher near the middle column (the
@@ -87,10 +89,10 @@ pub(crate) struct Solver<B: Bits> {
     /// Every window of `k` cells as a bit set, when pairings are looked for (two players, no
     /// gravity, a board with at most [`PAIRING_MAX_WINDOWS`] windows); else empty.
     windows: Vec<B>,
-    /// Cell index of each bit position.
-    cell_of: Vec<usize>,
+    /// Cell index of each bit position (`u16::MAX` for a spare bit).
+    cell_of: Vec<u16>,
     /// Bit position of each cell index.
-    pos_of: Vec<usize>,
+    pos_of: Vec<u16>,
     /// The transposition tables (see [`Tables`]), lent by the caller (an engine keeps them).
     pub(crate) tables: Tables,
     /// Positions with at most this many empty cells use the near table: half the board.
@@ -138,10 +140,13 @@ fn symmetries(w: usize, h: usize, gravity: bool) -> Vec<SymMap> {
     maps
 }
 
-/// SplitMix64: a small, well-mixed generator for the Zobrist keys (fixed seed: deterministic).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
+/// The `i`-th output of SplitMix64 from a fixed seed: a small, well-mixed generator for the
+/// Zobrist keys (deterministic). SplitMix64 is a counter passed through a mixer, so any output
+/// is computed directly, without the ones before it.
+fn splitmix(i: usize) -> u64 {
+    const SEED: u64 = 0x7474_745F_7365_6172; // "ttt_sear"
+    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut z = SEED.wrapping_add((i as u64 + 1).wrapping_mul(GAMMA));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -175,7 +180,7 @@ impl<B: Bits> Solver<B> {
         }
         let mut mask = B::ZERO;
         let mut bottom = B::ZERO;
-        let mut cell_of = vec![usize::MAX; nbits];
+        let mut cell_of = vec![u16::MAX; nbits];
         let mut pos_of = vec![0; w * h];
         let mut centre = vec![0; nbits];
         let mut column_centre = vec![0; nbits];
@@ -193,8 +198,8 @@ impl<B: Bits> Solver<B> {
                 if r == h - 1 {
                     bottom = bottom | B::bit(pos);
                 }
-                cell_of[pos] = cell;
-                pos_of[cell] = pos;
+                cell_of[pos] = cell as u16;
+                pos_of[cell] = pos as u16;
                 centre[pos] = -(rules.centre_distance4(cell) as i32);
             }
         }
@@ -212,35 +217,32 @@ impl<B: Bits> Solver<B> {
         }
         let maps = symmetries(w, h, gravity);
         let nsym = maps.len();
-        let mut seed = 0x7474_745F_7365_6172; // "ttt_sear"
-        let keys: Vec<u64> = (0..players * w * h).map(|_| splitmix(&mut seed)).collect();
-        let mut zob = vec![[0u64; MAX_SYM]; players * nbits];
-        let mut sym_fwd = vec![[0u16; MAX_SYM]; nbits];
-        let mut sym_inv = vec![[0u16; MAX_SYM]; nbits];
+        let mut zob = vec![0u64; players * nbits * nsym];
+        let mut sym_fwd = vec![0u16; nbits * nsym];
+        let mut sym_inv = vec![0u16; nbits * nsym];
         for r in 0..h {
             for c in 0..w {
                 let pos = r * stride + c;
                 for (s, map) in maps.iter().enumerate() {
                     let (r2, c2) = map(r, c, w, h);
                     let pos2 = r2 * stride + c2;
-                    sym_fwd[pos][s] = pos2 as u16;
-                    sym_inv[pos2][s] = pos as u16;
-                }
-            }
-        }
-        for p in 0..players {
-            for r in 0..h {
-                for c in 0..w {
-                    let pos = r * stride + c;
-                    for (s, map) in maps.iter().enumerate() {
-                        let (r2, c2) = map(r, c, w, h);
-                        zob[p * nbits + pos][s] = keys[p * w * h + r2 * w + c2];
+                    sym_fwd[pos * nsym + s] = pos2 as u16;
+                    sym_inv[pos2 * nsym + s] = pos as u16;
+                    for p in 0..players {
+                        zob[(p * nbits + pos) * nsym + s] = splitmix(p * w * h + r2 * w + c2);
                     }
                 }
             }
         }
         let mut windows = Vec::new();
-        if players == 2 && !gravity {
+        // Counted before they are built: on a big board (20 × 20 has 1,536 windows) building
+        // them all to throw them away cost a tenth of a millisecond per call.
+        // Windows in each direction that fits one: the starts with k - 1 cells after them.
+        let (wk, hk) = ((w + 1).saturating_sub(k), (h + 1).saturating_sub(k));
+        let count = if k <= w { h * wk } else { 0 }
+            + if k <= h { w * hk } else { 0 }
+            + if k <= w.min(h) { 2 * wk * hk } else { 0 };
+        if players == 2 && !gravity && count <= PAIRING_MAX_WINDOWS {
             // Each window from its first cell: a start whose k - 1 next cells along the
             // direction are on the board (the spare bit ends every row).
             for &d in &dirs {
@@ -252,9 +254,7 @@ impl<B: Bits> Solver<B> {
                 }
             }
             debug_assert_eq!(windows.len(), rules.windows().count());
-            if windows.len() > PAIRING_MAX_WINDOWS {
-                windows = Vec::new();
-            }
+            debug_assert_eq!(windows.len(), count);
         }
         let mut solver = Solver {
             cells: (w * h) as i32,
@@ -286,7 +286,7 @@ impl<B: Bits> Solver<B> {
             pos_of,
             tables,
             near_empty: (w * h / 2) as i32,
-            moves: Vec::with_capacity(w * h * 4),
+            moves: Vec::new(),
             nodes: 0,
             node_limit,
             stop,
@@ -301,7 +301,7 @@ impl<B: Bits> Solver<B> {
         }
         for (cell, mark) in state.board().iter().enumerate() {
             if let Some(player) = mark {
-                let pos = solver.pos_of[cell];
+                let pos = usize::from(solver.pos_of[cell]);
                 solver.put_stone(player.seat(), pos);
             }
         }
@@ -325,22 +325,35 @@ impl<B: Bits> Solver<B> {
 
     /// The bit position of cell `index`.
     pub(crate) fn pos(&self, index: usize) -> usize {
-        self.pos_of[index]
+        usize::from(self.pos_of[index])
     }
 
     /// The cell index of bit position `pos`.
     pub(crate) fn cell(&self, pos: usize) -> usize {
-        self.cell_of[pos]
+        usize::from(self.cell_of[pos])
+    }
+
+    /// The Zobrist keys of `player`'s stone at bit `pos`, one per symmetry of the board.
+    #[inline]
+    fn zobrist(&self, player: usize, pos: usize) -> &[u64] {
+        let at = (player * self.nbits + pos) * self.nsym;
+        &self.zob[at..at + self.nsym]
+    }
+
+    /// Adds or takes away `player`'s stone at bit `pos` in the hashes.
+    #[inline]
+    fn toggle_hash(&mut self, player: usize, pos: usize) {
+        let at = (player * self.nbits + pos) * self.nsym;
+        for (h, z) in self.hash.iter_mut().zip(&self.zob[at..at + self.nsym]) {
+            *h ^= z;
+        }
     }
 
     fn put_stone(&mut self, player: usize, pos: usize) {
         self.stones[player] = self.stones[player] | B::bit(pos);
         self.occ = self.occ | B::bit(pos);
         self.n += 1;
-        let z = &self.zob[player * self.nbits + pos];
-        for (h, z) in self.hash[..self.nsym].iter_mut().zip(z) {
-            *h ^= z;
-        }
+        self.toggle_hash(player, pos);
     }
 
     /// The player to move puts a stone on `pos`; the turn passes.
@@ -356,10 +369,7 @@ impl<B: Bits> Solver<B> {
         self.stones[player] = self.stones[player] ^ B::bit(pos);
         self.occ = self.occ ^ B::bit(pos);
         self.n -= 1;
-        let z = &self.zob[player * self.nbits + pos];
-        for (h, z) in self.hash[..self.nsym].iter_mut().zip(z) {
-            *h ^= z;
-        }
+        self.toggle_hash(player, pos);
     }
 
     /// The position's key: the smallest of its hashes under the board's symmetries, so that
@@ -501,9 +511,11 @@ impl<B: Bits> Solver<B> {
         self.aborted
     }
 
-    /// Reads the stop flag and the clock now; true when the search must give up for good.
+    /// Reads the stop flag, the thread's stop check ([`super::with_stop_check`]) and the clock
+    /// now; true when the search must give up for good.
     pub(crate) fn poll(&mut self) -> bool {
         let flag = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+        let flag = flag || super::stop_check::should_stop();
         if flag || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
             self.stopped = true;
@@ -756,7 +768,7 @@ impl<B: Bits> Solver<B> {
         let mut hint = usize::MAX;
         if let Some((t_lo, t_hi, t_move)) = self.table(cells - n).get(key) {
             if let Some(canonical) = t_move {
-                hint = usize::from(self.sym_inv[canonical][sym]);
+                hint = usize::from(self.sym_inv[canonical * self.nsym + sym]);
             }
             if t_hi < beta {
                 beta = t_hi;
@@ -799,8 +811,8 @@ impl<B: Bits> Solver<B> {
             while !left.is_zero() {
                 let pos = left.lowest();
                 left = left ^ B::bit(pos);
-                let z = &self.zob[p * self.nbits + pos];
-                let child = self.hash[..self.nsym].iter().zip(z).map(|(h, z)| h ^ z).min();
+                let z = self.zobrist(p, pos);
+                let child = self.hash.iter().zip(z).map(|(h, z)| h ^ z).min();
                 let table = self.table(cells - n - 1);
                 if let Some((c_lo, c_hi, _)) = table.get(child.unwrap_or(0).max(1)) {
                     let v = if same { c_lo } else { -c_hi };
@@ -848,7 +860,7 @@ impl<B: Bits> Solver<B> {
         }
         self.moves.truncate(base);
         // The best move is kept in the canonical orientation of the position (see `key`).
-        let canonical = Some(usize::from(self.sym_fwd[best_pos][sym]));
+        let canonical = Some(usize::from(self.sym_fwd[best_pos * self.nsym + sym]));
         let work = (cells - n) as u32;
         let table = self.table_mut(cells - n);
         if best >= beta {
@@ -924,6 +936,42 @@ impl<B: Bits> Solver<B> {
             }
         }
         Some(lo)
+    }
+
+    /// The outcome of the position for the side to move, without its distance: 1 for a win,
+    /// 0 for a draw, -1 for a loss, by one search with the window (-1, 1) (Pons' weak solver:
+    /// every bound that settles the sign cuts); `None` when the budget ran out.
+    pub(crate) fn solve_weak(&mut self) -> Option<i32> {
+        if self.stopped {
+            return None;
+        }
+        if let Err(score) = self.candidates() {
+            return Some(score.signum()); // decided without search
+        }
+        let r = self.negamax(-1, 1);
+        (!self.aborted).then_some(r.signum())
+    }
+
+    /// The best move the table holds for the position now (a move that reached the bound
+    /// stored with it), if it holds one and it is playable.
+    pub(crate) fn table_move(&self) -> Option<usize> {
+        let (key, sym) = self.key();
+        let (_, _, canonical) = self.table(self.cells - self.n).get(key)?;
+        let pos = usize::from(self.sym_inv[canonical? * self.nsym + sym]);
+        self.playable(self.empty()).has(pos).then_some(pos)
+    }
+
+    /// The outcome of playing `pos` for the side to move now, as [`solve_weak`]
+    /// (Self::solve_weak) gives it; `None` when the budget ran out. `pos` must be playable.
+    pub(crate) fn solve_move_weak(&mut self, pos: usize) -> Option<i32> {
+        if self.wins_at(pos) {
+            return Some(1);
+        }
+        let same = self.same_side_next();
+        self.play(pos);
+        let v = self.solve_weak();
+        self.undo(pos);
+        v.map(|v| if same { v } else { -v })
     }
 
     /// Whether the player to move wins at once by playing `pos`.

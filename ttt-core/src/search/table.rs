@@ -7,6 +7,16 @@
 //! its own position. The table starts small and doubles while it is more than half full, up to
 //! the byte budget, so that small problems pay for a small table.
 //!
+//! # Memory
+//! The byte budget bounds the slots at every moment, growth included: a table grows *in place*.
+//! Past [`COPY_GROWTH_BYTES`] its slot array reserves address space for the whole budget once
+//! (`try_reserve_exact`: the pages are not resident until written), and each doubling then
+//! writes the new half and moves entries within the array (from the top down, as an entry's
+//! pair can only move up when the table grows), so an old and a new array never live side by
+//! side. Below that size a growth copies, which costs at most that much more for a moment. A
+//! budget the system cannot reserve gives a smaller table (the largest reservation that
+//! succeeds, halving), never an abort.
+//!
 //! The solver keeps two tables (see `Solver::table`): a small one for the positions near the
 //! end of the game, which are most of the lookups and fit in the processor's cache there, and a
 //! big one for the rest.
@@ -97,8 +107,14 @@ impl Tables {
     }
 }
 
-/// Pairs in a fresh table (or fewer when the byte budget is smaller).
-const INITIAL_PAIRS: usize = 1 << 6;
+/// Below this size (in bytes) a growing slot array is copied into a new one; from it on, the
+/// array grows in place within address space reserved for the whole budget.
+pub(crate) const COPY_GROWTH_BYTES: usize = 1 << 20;
+
+/// Pairs of a table's first slot array (or fewer when the byte budget is smaller), allocated
+/// by its first write: a search of a few dozen nodes touches half a KiB of table, and a table
+/// that is never written to (the far one of a search near the end of a game) costs nothing.
+const INITIAL_PAIRS: usize = 1 << 4;
 
 /// A bounded-memory map from position keys to (lower, upper) bounds of their value.
 #[derive(Debug)]
@@ -117,12 +133,7 @@ impl Table {
     /// slot array and the new one, half its size, live together for a moment).
     pub(crate) fn new(bytes: usize) -> Table {
         let max_pairs = bytes / std::mem::size_of::<Pair>();
-        Table {
-            pairs: vec![Pair::default(); INITIAL_PAIRS.min(max_pairs)],
-            filled: 0,
-            max_pairs,
-            generation: 0,
-        }
+        Table { pairs: Vec::new(), filled: 0, max_pairs, generation: 0 }
     }
 
     /// Starts a new search: entries already there stay and are still found, but give way first
@@ -166,7 +177,15 @@ impl Table {
     /// work at all.
     pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<usize>, work: u32) {
         if self.pairs.is_empty() {
-            return;
+            if self.max_pairs == 0 {
+                return;
+            }
+            let first = INITIAL_PAIRS.min(self.max_pairs);
+            if self.pairs.try_reserve_exact(first).is_err() {
+                self.max_pairs = 0;
+                return;
+            }
+            self.pairs.resize(first, Pair::default());
         }
         let i = self.index(key);
         let best_code = best.map_or(0, |m| m as u16 + 1);
@@ -184,11 +203,11 @@ impl Table {
         }
         let [first, second] = self.pairs[i].0;
         if first.key == 0 && second.key == 0 {
-            self.filled += 1;
-            if self.filled * 2 > self.pairs.len() && self.pairs.len() < self.max_pairs {
+            if (self.filled + 1) * 2 > self.pairs.len() && self.pairs.len() < self.max_pairs {
                 self.grow();
                 return self.put(key, lower, upper, best, work);
             }
+            self.filled += 1;
         }
         let meta = (self.generation << WORK_BITS) | (work as u16 & ((1 << WORK_BITS) - 1));
         let entry = Entry { key, lower: lower as i16, upper: upper as i16, best: best_code, meta };
@@ -207,23 +226,62 @@ impl Table {
     }
 
     /// Doubles the slot array (or grows it to the budget, if that is less) and moves every
-    /// entry to its new place.
+    /// entry to its new place, in place (see the [module docs](self)). When the memory cannot
+    /// be reserved, the table stops growing at its size now (it keeps working, smaller).
     fn grow(&mut self) {
-        let bigger = vec![Pair::default(); (self.pairs.len() * 2).min(self.max_pairs)];
-        let old = std::mem::replace(&mut self.pairs, bigger);
+        let old_len = self.pairs.len();
+        let new_len = (old_len * 2).min(self.max_pairs);
+        if self.pairs.capacity() < new_len {
+            let pair = std::mem::size_of::<Pair>();
+            let reserved = if new_len * pair <= COPY_GROWTH_BYTES {
+                self.pairs.try_reserve_exact(new_len - old_len).is_ok()
+            } else {
+                // Address space for the whole budget, once; failing that, the most of it the
+                // system grants (halving), as long as it is more than the table has.
+                let mut want = self.max_pairs;
+                loop {
+                    if self.pairs.try_reserve_exact(want - old_len).is_ok() {
+                        self.max_pairs = want;
+                        break true;
+                    }
+                    want /= 2;
+                    if want < new_len {
+                        break false;
+                    }
+                }
+            };
+            if !reserved {
+                self.max_pairs = old_len;
+                return;
+            }
+        }
+        let new_len = new_len.min(self.max_pairs);
+        // Within the capacity: no reallocation.
+        self.pairs.resize(new_len, Pair::default());
         self.filled = 0;
-        // Entries that cost more go in first, so they get the first slots.
-        let mut old: Vec<Entry> = old.iter().flat_map(|p| p.0).filter(|e| e.key != 0).collect();
+        // With `len` pairs, a key's pair is floor(x * len) for a fixed x in [0, 1), so in the
+        // bigger array it is at the same index or higher: from the top down, every pair is
+        // emptied before anything lands on it from below, and nothing lands on a pair not yet
+        // moved.
         let g = self.generation;
-        old.sort_by_key(|e| std::cmp::Reverse(e.worth(g)));
-        for e in old {
-            let i = self.index(e.key);
-            let pair = &mut self.pairs[i].0;
-            if pair[0].key == 0 {
-                self.filled += 1;
-                pair[0] = e;
-            } else if pair[1].key == 0 {
-                pair[1] = e;
+        for i in (0..old_len).rev() {
+            let entries = std::mem::take(&mut self.pairs[i]).0;
+            for e in entries.into_iter().filter(|e| e.key != 0) {
+                let j = self.index(e.key);
+                let pair = &mut self.pairs[j].0;
+                if pair[0].key == 0 {
+                    self.filled += 1;
+                    pair[0] = e;
+                } else if pair[1].key == 0 || e.worth(g) > pair[1].worth(g) {
+                    // Only when the budget caps the growth can two pairs meet in one: the first
+                    // slot keeps the costlier entry.
+                    if e.worth(g) > pair[0].worth(g) {
+                        pair[1] = pair[0];
+                        pair[0] = e;
+                    } else {
+                        pair[1] = e;
+                    }
+                }
             }
         }
     }
@@ -258,6 +316,47 @@ mod tests {
         none.put(7, 0, 0, None, 0);
         assert_eq!(none.get(7), None);
         assert_eq!(none.bytes(), 0);
+    }
+
+    /// Growth past [`COPY_GROWTH_BYTES`] happens in place: every entry moves to its new pair
+    /// intact, the array never outgrows the budget, and a budget far beyond the machine's
+    /// memory gives a working table, not an abort.
+    #[test]
+    fn growth_in_place_keeps_entries_and_the_budget() {
+        let key = |i: u64| {
+            let z = (i + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            (z ^ (z >> 31)) | 1
+        };
+        for budget in [8 << 20, 5_000_000, usize::MAX / 2, usize::MAX] {
+            let mut t = Table::new(budget);
+            let n = 60_000u64;
+            for i in 0..n {
+                t.put(key(i), -((i % 100) as i32), (i % 50) as i32, Some((i % 7) as usize), 3);
+            }
+            assert!(t.bytes() > COPY_GROWTH_BYTES, "{budget}: never grew in place");
+            assert!(t.bytes() <= budget && t.pairs.capacity() * 32 <= budget);
+            let mut found = 0;
+            for i in 0..n {
+                if let Some(got) = t.get(key(i)) {
+                    assert_eq!(got, (-((i % 100) as i32), (i % 50) as i32, Some((i % 7) as usize)));
+                    found += 1;
+                }
+            }
+            // A table is a cache: a pair holds two keys, and some are pushed out.
+            assert!(found * 100 >= n * 85, "{budget}: {found} of {n} found");
+            assert_eq!(t.filled, t.pairs.iter().filter(|p| p.0[0].key != 0).count());
+            // A doubling in place keeps every entry.
+            if t.pairs.len() * 2 <= t.max_pairs {
+                let before: Vec<Entry> =
+                    t.pairs.iter().flat_map(|p| p.0).filter(|e| e.key != 0).collect();
+                t.grow();
+                for e in &before {
+                    let best = e.best.checked_sub(1).map(usize::from);
+                    assert_eq!(t.get(e.key), Some((i32::from(e.lower), i32::from(e.upper), best)));
+                }
+                assert_eq!(t.filled, t.pairs.iter().filter(|p| p.0[0].key != 0).count());
+            }
+        }
     }
 
     #[test]

@@ -412,6 +412,9 @@ static void test_search_and_ai(void) {
     CHECK_STATUS(ttt_game_best_move_with(NULL, &limits, &best), TTT_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(ttt_game_best_move_with(game, NULL, &best), TTT_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(ttt_game_best_move_with(game, &limits, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_game_weak_solve_with(NULL, &limits, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_game_weak_solve_with(game, NULL, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_game_weak_solve_with(game, &limits, NULL), TTT_STATUS_NULL_ARGUMENT);
     {
         size_t n = SENTINEL_SIZE;
         ttt_move_analysis moves[9];
@@ -512,6 +515,11 @@ static void test_engine(void) {
     CHECK_STATUS(ttt_engine_best_move_with(engine, game, NULL, &best), TTT_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(ttt_engine_best_move_with(engine, game, &limits, NULL), TTT_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(ttt_engine_best_move_with(engine, won, &limits, &best), TTT_STATUS_GAME_OVER);
+    CHECK_STATUS(ttt_engine_weak_solve_with(NULL, game, &limits, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_weak_solve_with(engine, NULL, &limits, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_weak_solve_with(engine, game, NULL, &best), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_weak_solve_with(engine, game, &limits, NULL), TTT_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(ttt_engine_weak_solve_with(engine, won, &limits, &best), TTT_STATUS_GAME_OVER);
     CHECK_STATUS(ttt_engine_analyze(NULL, game, moves, 9, &n), TTT_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(ttt_engine_analyze_with(NULL, game, &limits, moves, 9, &n),
                  TTT_STATUS_NULL_ARGUMENT);

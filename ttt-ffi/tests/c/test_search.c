@@ -217,6 +217,69 @@ static void test_time_limit(void) {
 
 /* The engine answers as the free functions do where the search finishes; it keeps its table
  * (the same search again costs fewer nodes); cleared, it answers exactly as a fresh engine. */
+/* The weak solve: the outcome, proven, without the plies, and a move that keeps it; the same
+ * outcome as the strong solve on every position tried, free function and engine alike. */
+static void test_weak_solve(void) {
+    static const struct {
+        const char *board;
+        int32_t to_move;
+        size_t index;
+        int32_t plies;
+    } cases[] = {
+        {".........", TTT_PLAYER_X, 4, -1}, /* a draw: the centre keeps it */
+        {"XX.OO....", TTT_PLAYER_X, 2, 1},  /* a win at once, plies known */
+        {"X...O...X", TTT_PLAYER_O, 1, -1}, /* a draw: the first edge, not a corner */
+        {"X.O.X....", TTT_PLAYER_O, 8, -1}, /* lost whatever O does; 8 blocks, first */
+    };
+    ttt_search_limits limits = ttt_search_limits_default();
+    ttt_engine *engine = NULL;
+    size_t i;
+    CHECK_OK(ttt_engine_new(0, &engine));
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ttt_game *game = from_board(cases[i].board, cases[i].to_move);
+        ttt_best_move weak, strong, on_engine;
+        CHECK_OK(ttt_game_weak_solve_with(game, &limits, &weak));
+        CHECK_OK(ttt_game_best_move_with(game, &limits, &strong));
+        CHECK_OK(ttt_engine_weak_solve_with(engine, game, &limits, &on_engine));
+        CHECK(weak.proven && strong.proven && weak.outcome == strong.outcome);
+        CHECK(weak.index == cases[i].index && weak.plies == cases[i].plies);
+        CHECK(on_engine.outcome == weak.outcome && on_engine.index == weak.index);
+        ttt_game_free(game);
+    }
+    {
+        /* Connect Four, a position of Pons' End-Easy set that the mover wins. */
+        const char *moves = "7422341735647741166133573473242566";
+        ttt_rules c4 = ttt_rules_connect_four();
+        ttt_game *game = NULL;
+        ttt_best_move weak, strong;
+        size_t cell = 0;
+        limits.max_nodes = UINT64_MAX;
+        CHECK_OK(ttt_game_new(&c4, TTT_PLAYER_X, &game));
+        for (; *moves; moves++) CHECK_OK(ttt_game_play_column(game, (size_t)(*moves - '1'), &cell));
+        CHECK_OK(ttt_game_weak_solve_with(game, &limits, &weak));
+        CHECK_OK(ttt_game_best_move_with(game, &limits, &strong));
+        CHECK(weak.proven && weak.outcome == TTT_OUTCOME_WIN && strong.outcome == TTT_OUTCOME_WIN);
+        CHECK(weak.plies == -1 && strong.plies > 0 && weak.nodes < strong.nodes);
+        /* Under a budget of one node: no proof, and it says so. */
+        limits.max_nodes = 1;
+        CHECK_OK(ttt_game_weak_solve_with(game, &limits, &weak));
+        CHECK(!weak.proven && weak.outcome == TTT_OUTCOME_UNKNOWN && weak.plies == -1);
+        ttt_game_free(game);
+        limits = ttt_search_limits_default();
+    }
+    {
+        ttt_game *game = from_board("XXXOO....", TTT_PLAYER_O);
+        ttt_best_move best;
+        best.index = 77;
+        CHECK_STATUS(ttt_game_weak_solve_with(game, &limits, &best), TTT_STATUS_GAME_OVER);
+        CHECK_STATUS(ttt_engine_weak_solve_with(engine, game, &limits, &best),
+                     TTT_STATUS_GAME_OVER);
+        CHECK(best.index == 77);
+        ttt_game_free(game);
+    }
+    ttt_engine_free(engine);
+}
+
 static void test_engine(void) {
     ttt_rules classic = ttt_rules_classic(), c4 = ttt_rules_connect_four();
     ttt_engine *engine = NULL, *fresh = NULL;
@@ -287,5 +350,6 @@ int main(void) {
     test_stop_flag();
     test_time_limit();
     test_engine();
+    test_weak_solve();
     return check_summary("test_search");
 }

@@ -137,6 +137,11 @@ void test_ai() {
     CHECK(empty.best_move() == 4);
     ttt::Game puzzle = ttt::Game::from_board(ttt::Rules::classic(), "XX.OO....", ttt::Player::X);
     CHECK(puzzle.best_move() == 2);
+    // The weak solve: the outcome without the plies, and a move that keeps it.
+    ttt_best_move weak = empty.weak_solve();
+    CHECK(weak.proven && weak.outcome == TTT_OUTCOME_DRAW && weak.plies == -1 && weak.index == 4);
+    weak = puzzle.weak_solve(ttt::SearchLimits());
+    CHECK(weak.proven && weak.outcome == TTT_OUTCOME_WIN && weak.index == 2 && weak.plies == 1);
     std::vector<ttt::MoveAnalysis> moves = puzzle.analyze();
     CHECK(moves.size() == 5);
     CHECK(moves.at(0).index == 2 && moves.at(0).outcome == ttt::Outcome::Win &&
@@ -292,6 +297,9 @@ void test_engine() {
     best.index = 777;
     CHECK(engine.try_best_move(game, index) == TTT_STATUS_GAME_OVER && index == 777);
     CHECK(engine.try_best_move(game, limits, best) == TTT_STATUS_GAME_OVER && best.index == 777);
+    CHECK(engine.try_weak_solve(game, limits, best) == TTT_STATUS_GAME_OVER && best.index == 777);
+    CHECK(thrown_status([&] { (void)engine.weak_solve(game); }) == TTT_STATUS_GAME_OVER);
+    CHECK(thrown_status([&] { (void)game.weak_solve(); }) == TTT_STATUS_GAME_OVER);
     CHECK(engine.try_choose_move(game, ttt::Difficulty::Easy, rng, index) ==
           TTT_STATUS_GAME_OVER);
     CHECK(engine.try_choose_move(game, ttt::Difficulty::Easy, rng, limits, index, proven) ==
@@ -307,6 +315,8 @@ void test_engine() {
     CHECK(engine.try_best_move(classic, index) == TTT_STATUS_OK && index == 4);
     ttt_best_move ours = engine.best_move(classic, ttt::SearchLimits());
     CHECK(ours.proven && ours.index == 4 && ours.outcome == TTT_OUTCOME_DRAW);
+    ttt_best_move weak_ours = engine.weak_solve(classic);
+    CHECK(weak_ours.proven && weak_ours.index == 4 && weak_ours.outcome == TTT_OUTCOME_DRAW);
     std::vector<ttt::MoveAnalysis> a = engine.analyze(classic), b = classic.analyze();
     CHECK(a.size() == 9 && b.size() == 9);
     for (std::size_t i = 0; i < a.size() && i < b.size(); i++) {

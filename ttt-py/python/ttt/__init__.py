@@ -18,8 +18,8 @@ their subclasses, the ``ttt`` errors among them), ``IndexError`` where documente
 ``KeyboardInterrupt``, and the exceptions of the caller's own callbacks; never a
 ``PanicException``, an ``OverflowError``, an abort or a hang. Integers out of range are
 ``ValueError`` (never ``OverflowError``), iterables are read with a hard cap (a board at most
-400 items, players at most 4), and Ctrl-C interrupts every long call at once, even while it
-waits for a slow ``rng`` callable. See ``README.md`` (section "The rule for any input").
+400 items, players at most 4), and Ctrl-C interrupts every long call at once, even while a
+slow ``rng`` callable runs (it gets the ``KeyboardInterrupt`` like any Python code). See ``README.md`` (section "The rule for any input").
 
 Every search (``best_move``, ``solve``, ``analyze``, ``choose_move``, ``choose_move_with``) takes
 ``max_nodes=`` (a deterministic node budget), ``time_limit=`` (seconds, a wall-clock bound) and

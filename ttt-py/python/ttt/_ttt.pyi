@@ -244,6 +244,7 @@ def best_move(
 def solve(
     state: GameState,
     *,
+    weak: bool = False,
     max_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
@@ -304,7 +305,12 @@ class Engine:
         self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
     ) -> int | None: ...
     def solve(
-        self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
+        self,
+        state: GameState,
+        *,
+        weak: bool = False,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
     ) -> BestMove | None: ...
     def analyze(
         self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
