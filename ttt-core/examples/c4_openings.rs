@@ -143,8 +143,13 @@ fn main() {
     times.sort();
     let median = times.get(times.len() / 2).copied().unwrap_or_default();
     let max = times.last().copied().unwrap_or_default();
+    let source = if count_arg == "-" {
+        "from standard input".to_owned()
+    } else {
+        format!("plies {plies:?}")
+    };
     println!(
-        "won positions given away: {given_away} of {checked} (plies {plies:?}, max_nodes {}); \
+        "won positions given away: {given_away} of {checked} ({source}, max_nodes {}); \
          Hard's move time median {median:.1?}, max {max:.1?}",
         limits.max_nodes
     );
