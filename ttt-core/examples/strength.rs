@@ -3,7 +3,8 @@
 //! alternating), and Hard against two Mediums on 10×10 four in a row with three players
 //! (Hard's seat rotating). Prints one table row per match and Hard's move times.
 //!
-//! `cargo run --release -p ttt-core --example strength [-- GAMES]` (default 20 games a match);
+//! `cargo run --release -p ttt-core --example strength [-- GAMES [MATCH]]` (default 20 games a
+//! match; with `MATCH`, only the matches whose name contains it, e.g. `"Connect Four"`);
 //! `strength three GAMES [SEED]` plays the three-player match alone, with seeds from `SEED`
 //! (default 2000).
 //!
@@ -231,6 +232,7 @@ fn main() {
         return;
     }
     let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(20);
+    let only = args.get(1).cloned().unwrap_or_default();
     print_header();
     let boards = [
         ("15x15 k=5", Rules::new(15, 15, 5, 2, false).unwrap()),
@@ -239,6 +241,10 @@ fn main() {
     ];
     for (board, rules) in boards {
         for opponent in [Difficulty::Medium, Difficulty::Easy] {
+            let name = format!("Hard vs {opponent}, {board}");
+            if !name.contains(&only) {
+                continue;
+            }
             let mut t = Tally::default();
             for g in 0..games {
                 let seats = if g % 2 == 0 {
@@ -248,11 +254,16 @@ fn main() {
                 };
                 play(rules, &seats, 1000 + g, &mut t);
             }
-            report(&format!("Hard vs {opponent}, {board}"), &mut t);
+            report(&name, &mut t);
         }
     }
-    three_players(games, 2000);
+    if THREE_PLAYERS.contains(&only) {
+        three_players(games, 2000);
+    }
 }
+
+/// The name of the three-player match's row.
+const THREE_PLAYERS: &str = "Hard vs two Mediums, 10x10 k=4, 3 players";
 
 /// Hard against two Mediums on 10×10 four in a row, Hard's seat rotating, seeds from `base`.
 fn three_players(games: u64, base: u64) {
@@ -263,5 +274,5 @@ fn three_players(games: u64, base: u64) {
         seats[(g % 3) as usize] = Difficulty::Hard;
         play(three, &seats, base + g, &mut t);
     }
-    report("Hard vs two Mediums, 10x10 k=4, 3 players", &mut t);
+    report(THREE_PLAYERS, &mut t);
 }

@@ -11,12 +11,19 @@
 //! live windows, a closed one in one). The side to move gets [`Weights::tempo`] over the other
 //! side: it will play the next stone.
 //!
+//! Under gravity, [threats](gravity) come on top of the windows: the lowest threat of each
+//! column, stacked pairs and Allis' parity rule, derived from the rules as the windows are.
+//!
 //! The counts are made for the whole board at once with bitboards: for each direction, the
 //! window starts that hold no other mark, and a bit-sliced counter of the player's stones in
 //! the window of each start. No floats: every decision built on it is deterministic.
 
 use super::bits::Bits;
 use super::solver::Solver;
+
+mod gravity;
+
+use gravity::{Gravity, ThreatWeights};
 
 /// The evaluation's tunable numbers, apart from the structural tables.
 #[derive(Clone, Copy, Debug)]
@@ -46,6 +53,8 @@ pub(crate) struct Evaluator<B> {
     starts: Vec<(u32, B)>,
     k: usize,
     weights: Weights,
+    /// Under gravity, the threat terms (see [`gravity`]).
+    gravity: Option<Gravity<B>>,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -61,7 +70,22 @@ impl<B: Bits> Evaluator<B> {
             }
             starts.push((d, ok));
         }
-        Evaluator { starts, k: s.k, weights: Weights::for_k(s.k) }
+        let weights = Weights::for_k(s.k);
+        let window = 1i64 << (weights.stone_shift * s.k.saturating_sub(1) as u32);
+        let gravity = s.gravity.then(|| Gravity::new(s, ThreatWeights::new(window)));
+        Evaluator { starts, k: s.k, weights, gravity }
+    }
+
+    /// Per player: the live windows ([`window_scores`](Self::window_scores)) and, under
+    /// gravity, the threats.
+    fn scores(&self, s: &Solver<B>) -> [i64; 4] {
+        let mut scores = self.window_scores(s);
+        if let Some(g) = &self.gravity {
+            for (score, threat) in scores.iter_mut().zip(g.threat_scores(s)) {
+                *score += threat;
+            }
+        }
+        scores
     }
 
     /// Per player: `Σ weight(c) × (live windows of the player holding c of its stones)`. Each
@@ -116,7 +140,7 @@ impl<B: Bits> Evaluator<B> {
     /// against those of the strongest single opponent, not against their sum.
     pub(crate) fn evaluate(&self, s: &Solver<B>) -> i64 {
         let me = s.side[s.mover];
-        let scores = self.window_scores(s);
+        let scores = self.scores(s);
         let (a, b) = self.weights.tempo;
         if s.players > 2 {
             let root = (0..s.players).find(|&p| s.side[p]).unwrap_or(0);
@@ -140,7 +164,7 @@ impl<B: Bits> Evaluator<B> {
     /// The value of each player's own windows (not sides): for choosing among moves that a
     /// paranoid search finds equal, against the players as they really are.
     pub(crate) fn player_scores(&self, s: &Solver<B>) -> [i64; 4] {
-        self.window_scores(s)
+        self.scores(s)
     }
 }
 
@@ -159,7 +183,7 @@ mod tests {
             for s in crate::search::testkit::random_positions(rules, 3, &mut seed) {
                 let solver = Solver::<u128>::new(&s, u64::MAX, Tables::new(0), None);
                 let ev = Evaluator::new(&solver);
-                let got = ev.player_scores(&solver);
+                let got = ev.window_scores(&solver);
                 for (p, &player) in Player::ALL.iter().enumerate().take(players) {
                     let mut want = 0i64;
                     for win in rules.windows() {

@@ -1,0 +1,76 @@
+//! Connect Four openings where Hard, with its default settings, must keep a win (issue 14):
+//! positions from games Hard lost to OpenSpiel's MCTS as the first player, checked against the
+//! exact solver with no budget. Positions are in Pons' notation (1-based columns from the
+//! empty board). `examples/c4_openings.rs` measures the same on hundreds of random openings.
+
+use ttt_core::{
+    Difficulty, GameState, Outcome, Player, Rules, SearchLimits, SeededRng, best_move_with,
+    choose_move_with,
+};
+
+fn position(moves: &str) -> GameState {
+    let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).unwrap();
+    for c in moves.bytes() {
+        game = game.play_column(usize::from(c - b'1')).unwrap().0;
+    }
+    game
+}
+
+/// The exact outcome for the player to move (no budget).
+fn exact(game: &GameState) -> Outcome {
+    let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+    best_move_with(game, &limits).unwrap().outcome.unwrap()
+}
+
+/// `moves` is a win for the side to move, and Hard with the default limits, whatever its
+/// seed, plays a move after which the other side is lost.
+fn hard_keeps_the_win(moves: &str) {
+    let game = position(moves);
+    assert_eq!(exact(&game), Outcome::Win, "{moves} is a win for the side to move");
+    let mut checked = Vec::new();
+    for seed in 0..4 {
+        let choice = choose_move_with(
+            &game,
+            Difficulty::Hard,
+            &mut SeededRng::new(seed),
+            &SearchLimits::default(),
+        )
+        .unwrap();
+        if checked.contains(&choice.index) {
+            continue;
+        }
+        checked.push(choice.index);
+        let after = game.apply_move(choice.index).unwrap();
+        let kept = after.winner() == Some(game.current_player()) || exact(&after) == Outcome::Loss;
+        assert!(kept, "{moves}: Hard (seed {seed}) played column {}", choice.index % 7 + 1);
+    }
+}
+
+/// After `45` X wins, but not with every column (issue 14: Hard used to stack on the centre).
+/// The exact check of the answer takes about a minute.
+#[test]
+fn win_kept_after_45() {
+    hard_keeps_the_win("45");
+}
+
+// The three below still fail with the default budget: only one column keeps the win, the
+// exact search needs 0.3 to 1.9 million nodes to see it, and the evaluation rates another
+// column better. Run them with `cargo test --release --test connect4_openings -- --ignored`.
+
+#[test]
+#[ignore = "fails today (issue 14): Hard plays column 2, only column 4 wins"]
+fn ply_10_win_kept_4446462333() {
+    hard_keeps_the_win("4446462333");
+}
+
+#[test]
+#[ignore = "fails today (issue 14): Hard plays column 6, only column 5 wins"]
+fn ply_10_win_kept_4444656652() {
+    hard_keeps_the_win("4444656652");
+}
+
+#[test]
+#[ignore = "fails today (issue 14): Hard plays column 2, only column 3 wins"]
+fn ply_10_win_kept_4444232236() {
+    hard_keeps_the_win("4444232236");
+}
