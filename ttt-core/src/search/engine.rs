@@ -72,7 +72,16 @@ pub struct Engine {
     /// it was built for: a call on the same rules resets it to its position instead of
     /// building the per-rules setup again (keys, symmetry maps, windows), a third of the cost
     /// of a call that searches a few dozen nodes (issue 13: cheap small calls).
-    shell: Option<(Rules, Box<dyn Any + Send + Sync>)>,
+    shell: Option<Shell>,
+}
+
+/// A kept solver (a `Box<Solver<B>>` without its tables) and the rules it was built for.
+type Shell = (Rules, Box<dyn Any + Send + Sync>);
+
+thread_local! {
+    /// The solver setup of this thread's last free-function call (see [`Engine::fresh_call`]):
+    /// a few KiB (about 100 KiB at most, for four players on 20×20), no table.
+    static SHELL: std::cell::Cell<Option<Shell>> = const { std::cell::Cell::new(None) };
 }
 
 /// The fewest nodes worth giving a root move's own exact search.
@@ -158,6 +167,18 @@ impl Engine {
     /// the `table_bytes` of the [`SearchLimits`] passed to its methods is not used.
     pub fn with_table_bytes(table_bytes: usize) -> Engine {
         Engine { table_bytes, tables: Tables::new(table_bytes), context: None, shell: None }
+    }
+
+    /// Runs `f` on a new engine whose tables may take `table_bytes` (a free function's call:
+    /// a fresh table, so the same answers as a new engine, node counts included), lending it
+    /// the solver setup this thread's last such call kept, so that a call on the same rules
+    /// as the one before does not build it again (issue 13: cheap small calls).
+    pub(crate) fn fresh_call<R>(table_bytes: usize, f: impl FnOnce(&mut Engine) -> R) -> R {
+        let mut engine = Engine::with_table_bytes(table_bytes);
+        engine.shell = SHELL.take();
+        let result = f(&mut engine);
+        SHELL.set(engine.shell.take());
+        result
     }
 
     /// The byte budget of the tables.
@@ -737,12 +758,16 @@ mod tests {
                     kept += usize::from(engine.shell.as_ref().is_some_and(|(k, _)| *k == r));
                     engine.clear();
                     let got = engine.best_move_with(state, &limits);
+                    assert_eq!(got, Engine::new().best_move_with(state, &limits), "{r} #{i}");
+                    // The free functions (which lend this thread's kept setup) as well.
                     assert_eq!(got, best_move_with(state, &limits), "{r} #{i}\n{state}");
                     engine.clear();
                     let got = engine.weak_solve_with(state, &limits);
+                    assert_eq!(got, Engine::new().weak_solve_with(state, &limits), "{r} #{i}");
                     assert_eq!(got, weak_solve_with(state, &limits), "{r} #{i}\n{state}");
                     engine.clear();
                     let got = engine.analyze_with(state, &limits);
+                    assert_eq!(got, Engine::new().analyze_with(state, &limits), "{r} #{i}");
                     assert_eq!(got, analyze_with(state, &limits), "{r} #{i}\n{state}");
                     engine.clear();
                     let hard = engine.hard_answer(state, &limits);
