@@ -93,7 +93,11 @@ def ratio(a: float, b: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ttt", required=True, help="ttt's Rust worker (c4_worker)")
-    parser.add_argument("--python", help="command of ttt's Python worker")
+    parser.add_argument(
+        "--python",
+        help="command of ttt's Python worker (any command speaking the worker protocol fits, "
+        "e.g. an older c4_worker, to compare two builds in one interleaved run)",
+    )
     parser.add_argument("--pons", help="Pons' worker (built from PONS_DIR)")
     parser.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "../shared/data/connect4"))
     parser.add_argument("--limit", type=int, help="at most this many positions per set")

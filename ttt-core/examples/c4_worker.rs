@@ -9,13 +9,16 @@
 //! the nanoseconds of the solve alone. `unsupported` when this build has no such query;
 //! `error: ...` for a request it cannot read.
 //!
-//! Each position is solved cold, with the free function (a fresh table per call, as a user's
-//! single call is), and no node budget: `strong` with `best_move_with` (the exact score and a
-//! move that reaches it), `weak` with `weak_solve_with` (the outcome and a move that keeps it).
+//! One [`Engine`] (default table size) solves every position, cold: the engine is cleared
+//! before each one (inside the timed part: its table then holds nothing, as a fresh one, and
+//! the clear costs no allocation), so what carries over is only what does not depend on the
+//! position (the solver's setup for the rules, the table's memory). No node budget: `strong`
+//! with [`Engine::best_move_with`] (the exact score and a move that reaches it), `weak` with
+//! [`Engine::weak_solve_with`] (the outcome and a move that keeps it).
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
-use ttt_core::{GameState, Outcome, Player, Rules, SearchLimits, best_move_with, weak_solve_with};
+use ttt_core::{Engine, GameState, Outcome, Player, Rules, SearchLimits};
 
 fn position(moves: &str) -> Result<GameState, String> {
     let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).map_err(|e| e.to_string())?;
@@ -40,7 +43,7 @@ fn pons_score(n: u32, outcome: Outcome, plies: u32) -> i64 {
     }
 }
 
-fn answer(line: &str) -> String {
+fn answer(engine: &mut Engine, line: &str) -> String {
     let (kind, moves) = line.split_once(' ').unwrap_or((line, ""));
     let weak = match kind {
         "strong" => false,
@@ -53,8 +56,12 @@ fn answer(line: &str) -> String {
     };
     let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
     let start = Instant::now();
-    let answer =
-        if weak { weak_solve_with(&game, &limits) } else { best_move_with(&game, &limits) };
+    engine.clear();
+    let answer = if weak {
+        engine.weak_solve_with(&game, &limits)
+    } else {
+        engine.best_move_with(&game, &limits)
+    };
     let nanos = start.elapsed().as_nanos();
     let Some(best) = answer else {
         return "error: the game is over".to_owned();
@@ -80,9 +87,13 @@ fn answer(line: &str) -> String {
 fn main() {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
+    let mut engine = Engine::new();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        if writeln!(out, "{}", answer(line.trim_end())).and_then(|()| out.flush()).is_err() {
+        if writeln!(out, "{}", answer(&mut engine, line.trim_end()))
+            .and_then(|()| out.flush())
+            .is_err()
+        {
             break;
         }
     }

@@ -22,6 +22,9 @@ pub(crate) trait Bits:
     + BitXor<Output = Self>
     + Not<Output = Self>
     + std::fmt::Debug
+    + Send
+    + Sync
+    + 'static
 {
     /// The empty set.
     const ZERO: Self;

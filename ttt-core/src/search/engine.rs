@@ -8,8 +8,10 @@
 //! generation (entries of earlier calls give way first, nothing is wiped). A call on other
 //! rules, or with another seat to move at the same stone count, or (three or four players, whose
 //! paranoid values depend on it) with another player to move at the root, clears them first.
-//! Nothing else is kept: per-search state (node counts, the clock, the anytime search) starts
-//! afresh at every call.
+//! Besides, the solver's setup for the rules (Zobrist keys, symmetry maps, windows, cell maps)
+//! is kept for the next call on the same rules, which resets it to its position rather than
+//! building it again (a small call then costs its search, issue 13). Nothing else is kept:
+//! per-search state (node counts, the clock, the anytime search) starts afresh at every call.
 //!
 //! # How one call spends its budget
 //! On a board laid out in more than 64 bits, the node budget is first scaled by 64/bits (a
@@ -47,6 +49,7 @@ use super::table::Tables;
 use super::{BestMove, MoveAnalysis, Outcome, SearchLimits, Width, describe, dispatch, tie_key};
 use crate::rules::Rules;
 use crate::state::GameState;
+use std::any::Any;
 use std::time::Instant;
 
 /// A search engine that keeps its transposition table from one call to the next.
@@ -69,6 +72,20 @@ pub struct Engine {
     table_bytes: usize,
     tables: Tables,
     context: Option<Context>,
+    /// The solver of the last call (a `Box<Solver<B>>`, its tables taken out) with the rules
+    /// it was built for: a call on the same rules resets it to its position instead of
+    /// building the per-rules setup again (keys, symmetry maps, windows), a third of the cost
+    /// of a call that searches a few dozen nodes (issue 13: cheap small calls).
+    shell: Option<Shell>,
+}
+
+/// A kept solver (a `Box<Solver<B>>` without its tables) and the rules it was built for.
+type Shell = (Rules, Box<dyn Any + Send + Sync>);
+
+thread_local! {
+    /// The solver setup of this thread's last free-function call (see [`Engine::fresh_call`]):
+    /// a few KiB (about 100 KiB at most, for four players on 20×20), no table.
+    static SHELL: std::cell::Cell<Option<Shell>> = const { std::cell::Cell::new(None) };
 }
 
 /// The fewest nodes worth giving a root move's own exact search.
@@ -158,7 +175,19 @@ impl Engine {
     /// needed). 0 searches without a table. The engine's size applies to every call on it:
     /// the `table_bytes` of the [`SearchLimits`] passed to its methods is not used.
     pub fn with_table_bytes(table_bytes: usize) -> Engine {
-        Engine { table_bytes, tables: Tables::new(table_bytes), context: None }
+        Engine { table_bytes, tables: Tables::new(table_bytes), context: None, shell: None }
+    }
+
+    /// Runs `f` on a new engine whose tables may take `table_bytes` (a free function's call:
+    /// a fresh table, so the same answers as a new engine, node counts included), lending it
+    /// the solver setup this thread's last such call kept, so that a call on the same rules
+    /// as the one before does not build it again (issue 13: cheap small calls).
+    pub(crate) fn fresh_call<R>(table_bytes: usize, f: impl FnOnce(&mut Engine) -> R) -> R {
+        let mut engine = Engine::with_table_bytes(table_bytes);
+        engine.shell = SHELL.take();
+        let result = f(&mut engine);
+        SHELL.set(engine.shell.take());
+        result
     }
 
     /// The byte budget of the tables.
@@ -167,7 +196,8 @@ impl Engine {
     }
 
     /// Forgets everything searched so far (a new game); the engine then answers exactly as a
-    /// fresh one.
+    /// fresh one. Cheap: the tables are emptied, not wiped nor freed (a cold table per call
+    /// costs no allocation), and the solver's setup for the rules is kept.
     pub fn clear(&mut self) {
         self.tables.clear();
         self.context = None;
@@ -262,7 +292,7 @@ impl Engine {
         &mut self,
         state: &GameState,
         limits: &SearchLimits,
-    ) -> (Solver<B>, Instant) {
+    ) -> (Box<Solver<B>>, Instant) {
         let started = Instant::now();
         let rules = *state.rules();
         let players = usize::from(rules.players());
@@ -279,14 +309,28 @@ impl Engine {
         }
         self.tables.next_generation();
         let tables = std::mem::replace(&mut self.tables, Tables::new(0));
-        let mut s = Solver::new(state, limits.max_nodes, tables, limits.stop.clone());
+        let kept = match self.shell.take() {
+            Some((kept, shell)) if kept == rules => shell.downcast::<Solver<B>>().ok(),
+            _ => None,
+        };
+        let mut s = match kept {
+            Some(mut s) => {
+                s.reset(state, limits.max_nodes, tables, limits.stop.clone());
+                s
+            }
+            None => Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone())),
+        };
         s.deadline = limits.max_time.and_then(|t| started.checked_add(t));
         (s, started)
     }
 
-    /// Takes the tables back from a solver made by [`solver`](Self::solver).
-    fn give_back<B: Bits>(&mut self, s: Solver<B>) {
-        self.tables = s.tables;
+    /// Takes the tables back from a solver made by [`solver`](Self::solver), and keeps the
+    /// solver for the next call on the same rules.
+    fn give_back<B: Bits>(&mut self, mut s: Box<Solver<B>>) {
+        self.tables = std::mem::replace(&mut s.tables, Tables::new(0));
+        s.stop = None; // not kept alive by the engine
+        // The rules of the call that made it (`solver` set the context).
+        self.shell = self.context.map(|c| (c.rules, s as Box<dyn Any + Send + Sync>));
     }
 
     fn best_impl<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> BestMove {
@@ -379,16 +423,21 @@ impl Engine {
             let outcome = exact.map(|v| describe(v, cells, n).0);
             return Answer { moves: vec![s.cell(pos)], proven: true, exact, outcome };
         }
-        let mut roots: Vec<RootMove> = legal
-            .iter()
-            .map(|&index| RootMove {
-                index,
-                pos: s.pos(index),
-                exact: None,
-                eval: None,
-                windows: 0,
-            })
-            .collect();
+        // The root moves as the steps after the exact search see them, built when first needed
+        // (an exact search that finishes needs none).
+        let root_moves = |s: &Solver<B>| -> Vec<RootMove> {
+            legal
+                .iter()
+                .map(|&index| RootMove {
+                    index,
+                    pos: s.pos(index),
+                    exact: None,
+                    eval: None,
+                    windows: 0,
+                })
+                .collect()
+        };
+        let mut roots: Vec<RootMove> = Vec::new();
         // 2. The exact search, with half the budget on boards of up to 64 bits, less on bigger
         // ones, where a node costs more and the search rarely finishes (tactics and the
         // anytime search do better there): 64/bits of the half.
@@ -426,6 +475,7 @@ impl Engine {
             s.aborted = s.stopped;
         } else if let Some(value) = value {
             if all_best {
+                roots = root_moves(s);
                 self.exact_pass(s, &mut roots, total);
                 if roots.iter().all(|r| r.exact.is_some()) {
                     let best = roots.iter().filter_map(|r| r.exact).max().unwrap_or(value);
@@ -458,6 +508,9 @@ impl Engine {
                 }
                 s.aborted = s.stopped;
             }
+        }
+        if roots.is_empty() {
+            roots = root_moves(s);
         }
         // 3. Tactics: a win by continuous fours, else by threats with threes.
         if !s.stopped {
@@ -704,4 +757,62 @@ fn heuristic_order<B: Bits>(s: &Solver<B>, state: &GameState) -> Vec<(usize, i32
     }
     moves.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| tie_key(state, a.0).cmp(&tie_key(state, b.0))));
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::testkit::random_positions;
+    use crate::search::{analyze_with, best_move_with, weak_solve_with};
+
+    /// One engine, cleared before every call, answers every call exactly as a fresh one (the
+    /// free functions), node counts included, while it keeps its solver from call to call
+    /// and the rules change under it (other sizes, bitboard widths, gravity, players): the
+    /// solver reset to a position is the solver built there, and the cleared table is cold.
+    #[test]
+    fn a_cleared_engine_answers_as_a_fresh_one_across_rules() {
+        let rules = [
+            Rules::new(3, 3, 3, 2, false).unwrap(),
+            Rules::CONNECT_FOUR,
+            Rules::new(4, 4, 3, 3, false).unwrap(),
+            Rules::new(9, 9, 5, 2, false).unwrap(), // 90 bits: u128
+            Rules::new(5, 4, 4, 2, true).unwrap(),
+            Rules::new(4, 4, 3, 4, true).unwrap(),
+        ];
+        let mut seed = 11u64;
+        let mut engine = Engine::new();
+        let mut kept = 0;
+        for round in 0..2 {
+            for &r in &rules {
+                let positions = random_positions(r, 2, &mut seed);
+                for (i, state) in positions.iter().enumerate().filter(|(i, _)| i % 3 == round) {
+                    let limits = SearchLimits { max_nodes: 3_000, ..SearchLimits::default() };
+                    kept += usize::from(engine.shell.as_ref().is_some_and(|(k, _)| *k == r));
+                    engine.clear();
+                    let got = engine.best_move_with(state, &limits);
+                    assert_eq!(got, Engine::new().best_move_with(state, &limits), "{r} #{i}");
+                    // The free functions (which lend this thread's kept setup) as well.
+                    assert_eq!(got, best_move_with(state, &limits), "{r} #{i}\n{state}");
+                    engine.clear();
+                    let got = engine.weak_solve_with(state, &limits);
+                    assert_eq!(got, Engine::new().weak_solve_with(state, &limits), "{r} #{i}");
+                    assert_eq!(got, weak_solve_with(state, &limits), "{r} #{i}\n{state}");
+                    engine.clear();
+                    let got = engine.analyze_with(state, &limits);
+                    assert_eq!(got, Engine::new().analyze_with(state, &limits), "{r} #{i}");
+                    assert_eq!(got, analyze_with(state, &limits), "{r} #{i}\n{state}");
+                    engine.clear();
+                    let hard = engine.hard_answer(state, &limits);
+                    let fresh = Engine::new().hard_answer(state, &limits);
+                    assert_eq!(
+                        (hard.moves, hard.proven, hard.exact, hard.outcome),
+                        (fresh.moves, fresh.proven, fresh.exact, fresh.outcome),
+                        "{r} #{i}\n{state}"
+                    );
+                }
+            }
+        }
+        // The solver was reused (not rebuilt) for most calls.
+        assert!(kept > 20, "the solver was kept for only {kept} calls");
+    }
 }

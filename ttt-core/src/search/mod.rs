@@ -79,7 +79,8 @@
 //!
 //! # Keeping the table: [`Engine`]
 //!
-//! The free functions search with a fresh table each call. An [`Engine`] keeps its table from
+//! The free functions search with a fresh table each call (they keep only the solver's setup
+//! for the rules, per thread, so that calls on the same rules do not build it again). An [`Engine`] keeps its table from
 //! one call to the next (aged, not wiped), so that a game played move by move gets cheaper as
 //! it goes; its answers are the free functions' on every position both prove.
 //!
@@ -304,7 +305,7 @@ pub fn best_move(state: &GameState) -> Option<usize> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn best_move_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
-    Engine::with_table_bytes(limits.table_bytes).best_move_with(state, limits)
+    Engine::fresh_call(limits.table_bytes, |engine| engine.best_move_with(state, limits))
 }
 
 /// The **weak solve**: whether the player to move wins, draws or loses under perfect play,
@@ -342,7 +343,7 @@ pub fn best_move_with(state: &GameState, limits: &SearchLimits) -> Option<BestMo
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn weak_solve_with(state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
-    Engine::with_table_bytes(limits.table_bytes).weak_solve_with(state, limits)
+    Engine::fresh_call(limits.table_bytes, |engine| engine.weak_solve_with(state, limits))
 }
 
 /// Every legal move with its outcome and plies, best first: by exact score, then nearest the
@@ -371,7 +372,7 @@ pub fn analyze(state: &GameState) -> Vec<MoveAnalysis> {
 /// order is then: proven wins (fastest first), unproven moves (the best first by the
 /// evaluation of the position after them), proven draws, proven losses (slowest first).
 pub fn analyze_with(state: &GameState, limits: &SearchLimits) -> Vec<MoveAnalysis> {
-    Engine::with_table_bytes(limits.table_bytes).analyze_with(state, limits)
+    Engine::fresh_call(limits.table_bytes, |engine| engine.analyze_with(state, limits))
 }
 
 /// Which bitboard holds the board.

@@ -103,7 +103,7 @@ pub(crate) struct Solver<B: Bits> {
     pub(crate) nodes: u64,
     /// The node count at which the search gives up.
     pub(crate) node_limit: u64,
-    stop: Option<Arc<AtomicBool>>,
+    pub(crate) stop: Option<Arc<AtomicBool>>,
     /// When the search must give up (the time limit), read with the stop flag.
     pub(crate) deadline: Option<Instant>,
     /// Set when the budget ran out or the stop flag was seen: every result since is garbage.
@@ -160,6 +160,16 @@ impl<B: Bits> Solver<B> {
         tables: Tables,
         stop: Option<Arc<AtomicBool>>,
     ) -> Self {
+        let mut solver = Solver::for_rules(state);
+        solver.reset(state, node_limit, tables, stop);
+        solver
+    }
+
+    /// The per-rules part of a solver (keys, symmetry maps, windows, cell maps), at no
+    /// position: [`reset`](Self::reset) puts it at one. A solver reset to another position of
+    /// the same rules is the solver [`new`](Self::new) would build there, without the cost of
+    /// building it (an [`Engine`](super::Engine) keeps one; issue 13: cheap small calls).
+    fn for_rules(state: &GameState) -> Self {
         let rules = state.rules();
         let (w, h, k) = (rules.width(), rules.height(), rules.k());
         let stride = w + 1;
@@ -203,18 +213,6 @@ impl<B: Bits> Solver<B> {
                 centre[pos] = -(rules.centre_distance4(cell) as i32);
             }
         }
-        let root = state.current_player().seat();
-        let mut side = [false; 4];
-        side[root] = true;
-        let mut same_off = [0; 4];
-        let mut other_off = [0; 4];
-        for p in 0..players {
-            let at = |i: usize| side[(p + i) % players];
-            same_off[p] = (1..=players).find(|&i| at(i) == side[p]).unwrap_or(players) as i32;
-            // Slot 1 is skipped: after the checks of `negamax` the next player cannot win at once.
-            other_off[p] =
-                (2..=players + 1).find(|&i| at(i) != side[p]).unwrap_or(players + 1) as i32;
-        }
         let maps = symmetries(w, h, gravity);
         let nsym = maps.len();
         let mut zob = vec![0u64; players * nbits * nsym];
@@ -256,7 +254,7 @@ impl<B: Bits> Solver<B> {
             debug_assert_eq!(windows.len(), rules.windows().count());
             debug_assert_eq!(windows.len(), count);
         }
-        let mut solver = Solver {
+        Solver {
             cells: (w * h) as i32,
             k,
             players,
@@ -268,10 +266,10 @@ impl<B: Bits> Solver<B> {
             stones: [B::ZERO; 4],
             occ: B::ZERO,
             n: 0,
-            mover: root,
-            side,
-            same_off,
-            other_off,
+            mover: 0,
+            side: [false; 4],
+            same_off: [0; 4],
+            other_off: [0; 4],
             zob,
             nbits,
             nsym,
@@ -284,28 +282,63 @@ impl<B: Bits> Solver<B> {
             windows,
             cell_of,
             pos_of,
-            tables,
+            tables: Tables::new(0),
             near_empty: (w * h / 2) as i32,
             moves: Vec::new(),
             nodes: 0,
-            node_limit,
-            stop,
+            node_limit: 0,
+            stop: None,
             deadline: None,
             aborted: false,
             stopped: false,
-        };
-        // A flag set before the call stops it before any search.
-        if solver.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
-            solver.aborted = true;
-            solver.stopped = true;
         }
+    }
+
+    /// Puts the solver at `state`, a position of the rules it was built for (in progress), with
+    /// `tables`, a budget of `node_limit` nodes and the stop flag `stop`, and every per-search
+    /// field afresh (no deadline): what [`new`](Self::new) gives, and the tables it held
+    /// before are dropped (take them first).
+    pub(crate) fn reset(
+        &mut self,
+        state: &GameState,
+        node_limit: u64,
+        tables: Tables,
+        stop: Option<Arc<AtomicBool>>,
+    ) {
+        debug_assert_eq!(self.cells as usize, state.rules().cell_count());
+        let players = self.players;
+        let root = state.current_player().seat();
+        let mut side = [false; 4];
+        side[root] = true;
+        for p in 0..players {
+            let at = |i: usize| side[(p + i) % players];
+            self.same_off[p] = (1..=players).find(|&i| at(i) == side[p]).unwrap_or(players) as i32;
+            // Slot 1 is skipped: after the checks of `negamax` the next player cannot win at once.
+            self.other_off[p] =
+                (2..=players + 1).find(|&i| at(i) != side[p]).unwrap_or(players + 1) as i32;
+        }
+        self.side = side;
+        self.mover = root;
+        self.stones = [B::ZERO; 4];
+        self.occ = B::ZERO;
+        self.n = 0;
+        self.hash = [0; MAX_SYM];
+        self.tables = tables;
+        self.moves.clear();
+        self.nodes = 0;
+        self.node_limit = node_limit;
+        self.deadline = None;
+        // A flag set before the call stops it before any search.
+        let stopped = stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+        self.stop = stop;
+        self.aborted = stopped;
+        self.stopped = stopped;
         for (cell, mark) in state.board().iter().enumerate() {
             if let Some(player) = mark {
-                let pos = usize::from(solver.pos_of[cell]);
-                solver.put_stone(player.seat(), pos);
+                let pos = usize::from(self.pos_of[cell]);
+                self.put_stone(player.seat(), pos);
             }
         }
-        solver
     }
 
     /// Number of cells.

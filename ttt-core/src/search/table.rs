@@ -143,9 +143,15 @@ impl Table {
         self.generation = (self.generation + 1) & ((1 << (16 - WORK_BITS)) - 1);
     }
 
-    /// Forgets every entry (the byte budget stays).
+    /// Forgets every entry (the byte budget stays): the table is then a new one (no slots
+    /// until its first write, then [`INITIAL_PAIRS`], growing as a new one does, so a search
+    /// runs on it exactly as on a new table), in O(1): the slot array is emptied, not wiped
+    /// (a table grows by zero-filling the pairs it adds), and its memory is kept for the slots
+    /// to come, so that a cold table per call costs no allocation (issue 13).
     pub(crate) fn clear(&mut self) {
-        *self = Table::new(self.max_pairs * std::mem::size_of::<Pair>());
+        self.pairs.clear();
+        self.filled = 0;
+        self.generation = 0;
     }
 
     /// The byte size of the slot array now.
