@@ -51,6 +51,30 @@ fn mate_value(score: i32) -> i64 {
 }
 
 impl<B: Bits> Solver<B> {
+    /// Whether an iterative deepening (this one, or max-n's) should start its next iteration:
+    /// not when the iteration just done, begun at `before` nodes, took more than a third of what
+    /// is left of `budget`, nor when the clock has passed its deadline or less time is left
+    /// than has gone by since `started`. Either way the next one would not finish.
+    pub(crate) fn another_iteration_fits(
+        &self,
+        before: u64,
+        budget: u64,
+        started: Instant,
+    ) -> bool {
+        let used = self.nodes - before;
+        let left = budget.saturating_sub(self.nodes);
+        if used.saturating_mul(3) > left {
+            return false;
+        }
+        match self.deadline {
+            Some(deadline) => {
+                let now = Instant::now();
+                now < deadline && now - started <= deadline - now
+            }
+            None => true,
+        }
+    }
+
     /// Iterative deepening over `roots` (bit positions, in a deterministic order), up to
     /// `self.node_limit` nodes. `started` is when the call began (for the time-based soft
     /// limit). `None` only when even depth 1 was stopped (clock or flag).
@@ -77,16 +101,8 @@ impl<B: Bits> Solver<B> {
             if decided {
                 break;
             }
-            let used = self.nodes - before;
-            let left = budget.saturating_sub(self.nodes);
-            if used.saturating_mul(3) > left {
+            if !self.another_iteration_fits(before, budget, started) {
                 break;
-            }
-            if let Some(deadline) = self.deadline {
-                let now = Instant::now();
-                if now >= deadline || now - started > (deadline - now) {
-                    break;
-                }
             }
         }
         self.node_limit = budget;

@@ -88,16 +88,8 @@ impl<B: Bits> Solver<B> {
             if decided {
                 break;
             }
-            let used = self.nodes - before;
-            let left = budget.saturating_sub(self.nodes);
-            if used.saturating_mul(3) > left {
+            if !self.another_iteration_fits(before, budget, started) {
                 break;
-            }
-            if let Some(deadline) = self.deadline {
-                let now = Instant::now();
-                if now >= deadline || now - started > (deadline - now) {
-                    break;
-                }
             }
         }
         self.node_limit = budget;
