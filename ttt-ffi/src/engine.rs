@@ -5,7 +5,8 @@ use crate::ai::{ai_error, difficulty_arg, ttt_rng};
 use crate::boundary::{Failure, arg_mut, guard, out, status, write};
 use crate::game::{game_arg, ttt_game};
 use crate::search::{
-    analyze_into_with, game_over, ttt_best_move, ttt_move_analysis, ttt_search_limits,
+    analyze_into_with, best_move_into, game_over, ttt_best_move, ttt_move_analysis,
+    ttt_search_limits,
 };
 use crate::status::ttt_status;
 use ttt_core::{Engine, SearchLimits};
@@ -157,15 +158,13 @@ pub unsafe extern "C" fn ttt_engine_best_move_with(
     out_best: *mut ttt_best_move,
 ) -> ttt_status {
     status(|| {
-        let out_best = out(out_best, "out_best")?;
         // SAFETY: caller's contract.
         let engine = unsafe { engine_arg(engine) }?;
-        let state = unsafe { game_arg(game) }?;
-        let limits = unsafe { ttt_search_limits::from_ptr(limits) }?;
-        game_over(state)?;
-        let best = engine.best_move_with(state, &limits).ok_or_else(over)?;
-        unsafe { write(out_best, best.into()) };
-        Ok(())
+        unsafe {
+            best_move_into(game, limits, out_best, |state, limits| {
+                engine.best_move_with(state, limits)
+            })
+        }
     })
 }
 
@@ -183,15 +182,13 @@ pub unsafe extern "C" fn ttt_engine_weak_solve_with(
     out_best: *mut ttt_best_move,
 ) -> ttt_status {
     status(|| {
-        let out_best = out(out_best, "out_best")?;
         // SAFETY: caller's contract.
         let engine = unsafe { engine_arg(engine) }?;
-        let state = unsafe { game_arg(game) }?;
-        let limits = unsafe { ttt_search_limits::from_ptr(limits) }?;
-        game_over(state)?;
-        let best = engine.weak_solve_with(state, &limits).ok_or_else(over)?;
-        unsafe { write(out_best, best.into()) };
-        Ok(())
+        unsafe {
+            best_move_into(game, limits, out_best, |state, limits| {
+                engine.weak_solve_with(state, limits)
+            })
+        }
     })
 }
 

@@ -226,6 +226,29 @@ pub(crate) fn game_over(state: &GameState) -> Result_ {
     }
 }
 
+/// The body of the calls that answer one move within limits (`ttt_game_best_move_with`,
+/// `ttt_game_weak_solve_with`, and their forms on an engine): checks the pointers, refuses a
+/// finished game, runs `search` and writes `*out_best` only on success.
+///
+/// # Safety
+/// `game`, `limits` and `out_best` as in those calls' contracts.
+pub(crate) unsafe fn best_move_into(
+    game: *const ttt_game,
+    limits: *const ttt_search_limits,
+    out_best: *mut ttt_best_move,
+    search: impl FnOnce(&GameState, &SearchLimits) -> Option<BestMove>,
+) -> Result_ {
+    let out_best = out(out_best, "out_best")?;
+    // SAFETY: forwarded contract.
+    let state = unsafe { game_arg(game) }?;
+    let limits = unsafe { ttt_search_limits::from_ptr(limits) }?;
+    game_over(state)?;
+    let best = search(state, &limits)
+        .ok_or_else(|| Failure::new(ttt_status::TTT_STATUS_GAME_OVER, "the game is over"))?;
+    unsafe { write(out_best, best.into()) };
+    Ok(())
+}
+
 /// What `ttt_search_limits_default` returns should it ever fail (it cannot).
 const NO_LIMITS: ttt_search_limits =
     ttt_search_limits { max_nodes: 0, table_bytes: 0, stop: std::ptr::null(), max_time_ms: 0 };
@@ -279,17 +302,8 @@ pub unsafe extern "C" fn ttt_game_best_move_with(
     limits: *const ttt_search_limits,
     out_best: *mut ttt_best_move,
 ) -> ttt_status {
-    status(|| {
-        let out_best = out(out_best, "out_best")?;
-        // SAFETY: caller's contract.
-        let state = unsafe { game_arg(game) }?;
-        let limits = unsafe { ttt_search_limits::from_ptr(limits) }?;
-        game_over(state)?;
-        let best = ttt_core::best_move_with(state, &limits)
-            .ok_or_else(|| Failure::new(ttt_status::TTT_STATUS_GAME_OVER, "the game is over"))?;
-        unsafe { write(out_best, best.into()) };
-        Ok(())
-    })
+    // SAFETY: caller's contract.
+    status(|| unsafe { best_move_into(game, limits, out_best, ttt_core::best_move_with) })
 }
 
 /// The weak solve within `*limits`: whether the player to move wins, draws or loses under
@@ -309,17 +323,8 @@ pub unsafe extern "C" fn ttt_game_weak_solve_with(
     limits: *const ttt_search_limits,
     out_best: *mut ttt_best_move,
 ) -> ttt_status {
-    status(|| {
-        let out_best = out(out_best, "out_best")?;
-        // SAFETY: caller's contract.
-        let state = unsafe { game_arg(game) }?;
-        let limits = unsafe { ttt_search_limits::from_ptr(limits) }?;
-        game_over(state)?;
-        let best = ttt_core::weak_solve_with(state, &limits)
-            .ok_or_else(|| Failure::new(ttt_status::TTT_STATUS_GAME_OVER, "the game is over"))?;
-        unsafe { write(out_best, best.into()) };
-        Ok(())
-    })
+    // SAFETY: caller's contract.
+    status(|| unsafe { best_move_into(game, limits, out_best, ttt_core::weak_solve_with) })
 }
 
 /// Every legal move with its outcome and plies under perfect play, best first (the order of
