@@ -40,8 +40,9 @@
  *   block, then a forced win by continuous threats, are played at once and proven; otherwise
  *   an exact search that rarely finishes there, then an anytime search (iterative deepening
  *   with an evaluation of open lines) whose move is unproven (proven false). With three or
- *   four players the search is paranoid: the mover assumes all the others play together
- *   against them (see ttt_outcome).
+ *   four players the proofs are paranoid (the mover assumes all the others play together
+ *   against them, see ttt_outcome) and the anytime search is max-n (every player plays for
+ *   itself), which also ranks the moves the paranoid search proves lost.
  * - ttt_engine keeps its transposition table between calls, so a game played move by move
  *   through one engine does not prove again what earlier moves proved; the free functions (ttt_game_best_move, ...)
  *   start afresh at every call. Clear it (ttt_engine_clear) for a new game.
@@ -394,7 +395,8 @@ enum ttt_difficulty
      * from the opening, ...): a win at once, a forced block or a forced win by continuous
      * threats first (proven), else the best move of an anytime search with an evaluation,
      * unproven (random among the moves it rates equal). See `ttt_engine` to keep its table
-     * between moves, and the README for three or four players (paranoid search).
+     * between moves, and the README for three or four players (paranoid proofs, max-n
+     * where they do not decide).
      */
     TTT_DIFFICULTY_HARD = 2,
 };

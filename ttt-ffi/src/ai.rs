@@ -21,7 +21,8 @@ pub enum ttt_difficulty {
     /// from the opening, ...): a win at once, a forced block or a forced win by continuous
     /// threats first (proven), else the best move of an anytime search with an evaluation,
     /// unproven (random among the moves it rates equal). See `ttt_engine` to keep its table
-    /// between moves, and the README for three or four players (paranoid search).
+    /// between moves, and the README for three or four players (paranoid proofs, max-n
+    /// where they do not decide).
     TTT_DIFFICULTY_HARD = 2,
 }
 
