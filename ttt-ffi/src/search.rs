@@ -302,8 +302,10 @@ pub unsafe extern "C" fn ttt_game_best_move_with(
     limits: *const ttt_search_limits,
     out_best: *mut ttt_best_move,
 ) -> ttt_status {
-    // SAFETY: caller's contract.
-    status(|| unsafe { best_move_into(game, limits, out_best, ttt_core::best_move_with) })
+    status(|| {
+        // SAFETY: caller's contract.
+        unsafe { best_move_into(game, limits, out_best, ttt_core::best_move_with) }
+    })
 }
 
 /// The weak solve within `*limits`: whether the player to move wins, draws or loses under
@@ -323,8 +325,10 @@ pub unsafe extern "C" fn ttt_game_weak_solve_with(
     limits: *const ttt_search_limits,
     out_best: *mut ttt_best_move,
 ) -> ttt_status {
-    // SAFETY: caller's contract.
-    status(|| unsafe { best_move_into(game, limits, out_best, ttt_core::weak_solve_with) })
+    status(|| {
+        // SAFETY: caller's contract.
+        unsafe { best_move_into(game, limits, out_best, ttt_core::weak_solve_with) }
+    })
 }
 
 /// Every legal move with its outcome and plies under perfect play, best first (the order of
