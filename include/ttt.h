@@ -42,7 +42,7 @@
  *   with an evaluation of open lines) whose move is unproven (proven false). With three or
  *   four players the proofs are paranoid (the mover assumes all the others play together
  *   against them, see ttt_outcome) and the anytime search is max-n (every player plays for
- *   itself), which also ranks the moves the paranoid search proves lost.
+ *   itself), which also breaks the ties among the slowest losses the paranoid search proves.
  * - ttt_engine keeps its transposition table between calls, so a game played move by move
  *   through one engine does not prove again what earlier moves proved; the free functions (ttt_game_best_move, ...)
  *   start afresh at every call. Clear it (ttt_engine_clear) for a new game.

@@ -124,3 +124,34 @@ fn the_next_players_win_is_blocked_and_the_loss_reported_as_proven() {
         assert_eq!(m, block, "Hard played {:?} ({seed})\n{state}", rules.row_col(m));
     }
 }
+
+/// Found by the fuzz target `search_oracle`: on a solved three-player position where every
+/// move loses against the coalition, Hard still picks among the moves of the best exact score
+/// (the slowest losses, as the spec's Hard does); max-n only breaks their ties.
+#[test]
+fn hard_keeps_to_the_slowest_losses_on_a_solved_position() {
+    let rules = Rules::new(4, 3, 3, 3, false).unwrap();
+    let mut state = GameState::new(rules, Player::X).unwrap();
+    for m in [0, 9, 1, 2, 3] {
+        state = state.apply_move(m).unwrap();
+    }
+    let analysis = analyze(&state);
+    let best = analysis[0];
+    assert_eq!(best.outcome, Some(Outcome::Loss), "every move loses here");
+    let slowest: Vec<usize> = analysis
+        .iter()
+        .filter(|a| a.outcome == best.outcome && a.plies == best.plies)
+        .map(|a| a.index)
+        .collect();
+    assert!(slowest.len() < analysis.len(), "some losses are faster: the test can fail");
+    for seed in 0..20 {
+        let mut rng = SeededRng::new(seed);
+        let choice =
+            choose_move_with(&state, Difficulty::Hard, &mut rng, &SearchLimits::default()).unwrap();
+        assert!(
+            slowest.contains(&choice.index),
+            "seed {seed}: {} not in {slowest:?}",
+            choice.index
+        );
+    }
+}

@@ -30,12 +30,14 @@
 //!    budget, scaled as in step 2, shared out), so that moves proven lost are known, then
 //!    **iterative deepening** with the evaluation over the rest, with the rest of the
 //!    budget. With three or four players that search is [max-n](super::maxn) (each player for
-//!    itself), and it also ranks the moves the exact (paranoid) search proved lost: a loss
-//!    against the coalition need not be one against the players as they really play.
+//!    itself), and it also breaks the ties among the moves the exact (paranoid) search proved
+//!    lost equally slowly: a loss against the coalition need not be one against the players
+//!    as they really play.
 //! 5. The **answer rules** (issue 14): a proven win first (the best of them); else the
 //!    unproven move the evaluation rates best; a proven draw only when every other move is
-//!    proven lost; a proven loss only when every move is (then the slowest; with three or
-//!    four players, the one max-n rates best).
+//!    proven lost; a proven loss only when every move is (then the slowest, as the spec's
+//!    Hard picks on a solved position; with three or four players, among the slowest, the
+//!    one max-n rates best).
 //!
 //! Free functions ([`best_move_with`](super::best_move_with) and the others) are a fresh engine
 //! per call, so that each of their calls is deterministic under a node budget. An engine's
@@ -140,15 +142,16 @@ struct RootMove {
 
 impl RootMove {
     /// The answer rules as a sort key, greater is better: proven wins (by score), unproven
-    /// moves (by value), proven draws, proven losses (by their max-n value when they have one:
-    /// three or four players, where a loss against the coalition need not be a real one; then
-    /// by score, the slowest first; then by live windows).
+    /// moves (by value), proven draws, proven losses (by score, the slowest first: Hard picks
+    /// among the best exact scores wherever they are known; then by their max-n value when
+    /// they have one, three or four players, where a loss against the coalition need not be a
+    /// real one; then by live windows).
     fn rank(&self) -> (u8, i64, i64, i64) {
         match self.exact {
             Some(v) if v > 0 => (3, i64::from(v), 0, 0),
             None => (2, self.eval.unwrap_or(i64::MIN), 0, 0),
             Some(0) => (1, 0, 0, 0),
-            Some(v) => (0, self.eval.unwrap_or(0), i64::from(v), self.windows),
+            Some(v) => (0, i64::from(v), self.eval.unwrap_or(0), self.windows),
         }
     }
 }
