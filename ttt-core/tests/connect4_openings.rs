@@ -3,18 +3,11 @@
 //! exact solver with no budget. Positions are in Pons' notation (1-based columns from the
 //! empty board). `examples/c4_openings.rs` measures the same on hundreds of random openings.
 
-use ttt_core::{
-    Difficulty, GameState, Outcome, Player, Rules, SearchLimits, SeededRng, best_move_with,
-    choose_move_with,
-};
+mod common;
 
-fn position(moves: &str) -> GameState {
-    let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).unwrap();
-    for c in moves.bytes() {
-        game = game.play_column(usize::from(c - b'1')).unwrap().0;
-    }
-    game
-}
+use ttt_core::{
+    Difficulty, GameState, Outcome, SearchLimits, SeededRng, best_move_with, choose_move_with,
+};
 
 /// The exact outcome for the player to move (no budget).
 fn exact(game: &GameState) -> Outcome {
@@ -25,7 +18,7 @@ fn exact(game: &GameState) -> Outcome {
 /// `moves` is a win for the side to move, and Hard with the default limits, whatever its
 /// seed, plays a move after which the other side is lost.
 fn hard_keeps_the_win(moves: &str) {
-    let game = position(moves);
+    let game = common::connect_four(moves);
     assert_eq!(exact(&game), Outcome::Win, "{moves} is a win for the side to move");
     let mut checked = Vec::new();
     for seed in 0..4 {

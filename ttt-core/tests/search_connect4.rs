@@ -1,24 +1,9 @@
 //! Connect Four: the search against Pascal Pons' benchmark positions with exact scores
 //! (`testdata/connect4/`, see its README for the source and the score convention).
 
-use ttt_core::{GameState, Outcome, Player, Rules, SearchLimits, best_move_with};
+mod common;
 
-/// `(position, Pons score)` pairs of one test set.
-fn load(name: &str) -> Vec<(GameState, i32)> {
-    let path = format!("{}/../testdata/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|line| {
-            let (moves, score) = line.split_once(' ').expect("two fields");
-            let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).unwrap();
-            for column in moves.bytes().map(|b| usize::from(b - b'1')) {
-                let cell = game.available_moves().into_iter().find(|&i| i % 7 == column).unwrap();
-                game = game.apply_move(cell).unwrap();
-            }
-            (game, score.parse().unwrap())
-        })
-        .collect()
-}
+use ttt_core::{GameState, Outcome, SearchLimits, best_move_with};
 
 /// Pons' score of the position from our best move's outcome and plies: a win with the mover's
 /// `k`-th stone scores `22 - k`, a loss to the opponent's `k`-th stone `k - 22`.
@@ -35,7 +20,7 @@ fn pons_score(game: &GameState, outcome: Outcome, plies: u32) -> i32 {
 
 fn check(name: &str, take: usize) {
     let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
-    let positions = load(name);
+    let positions = common::pons_set(name, usize::MAX);
     assert_eq!(positions.len(), 1000);
     for (line, (game, want)) in positions.into_iter().take(take).enumerate() {
         let best = best_move_with(&game, &limits).unwrap();

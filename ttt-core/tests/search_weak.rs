@@ -2,29 +2,14 @@
 //! (`testdata/connect4/`) the outcome is the sign of the exact score and the move keeps it;
 //! on small boards of every kind, the outcome is the strong solve's.
 
+mod common;
+
 use ttt_core::{
     GameState, Outcome, Player, Rules, SearchLimits, Status, best_move_with, weak_solve_with,
 };
 
 fn unlimited() -> SearchLimits {
     SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() }
-}
-
-/// `(position, sign of Pons' score)` for the first `take` positions of a test set.
-fn load(name: &str, take: usize) -> Vec<(GameState, i32)> {
-    let path = format!("{}/../testdata/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .take(take)
-        .map(|line| {
-            let (moves, score) = line.split_once(' ').expect("two fields");
-            let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).unwrap();
-            for column in moves.bytes().map(|b| usize::from(b - b'1')) {
-                game = game.play_column(column).unwrap().0;
-            }
-            (game, score.parse::<i32>().unwrap().signum())
-        })
-        .collect()
 }
 
 fn sign(outcome: Outcome) -> i32 {
@@ -47,7 +32,9 @@ fn outcome_of_move(after: &GameState) -> i32 {
 
 /// Checks `take` positions of `name`; with `check_moves`, also that the move keeps the outcome.
 fn check(name: &str, take: usize, check_moves: bool) {
-    for (line, (game, want)) in load(name, take).into_iter().enumerate() {
+    for (line, (game, want)) in
+        common::pons_set(name, take).into_iter().map(|(g, score)| (g, score.signum())).enumerate()
+    {
         let weak = weak_solve_with(&game, &unlimited()).unwrap();
         let at = format!("{name} line {}", line + 1);
         assert!(weak.proven, "{at}");

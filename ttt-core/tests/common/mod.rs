@@ -60,3 +60,28 @@ pub fn position(
     let text: String = board.into_iter().collect();
     GameState::from_board_str(rules, &text, to_move).unwrap()
 }
+
+/// A Connect Four position in Pascal Pons' notation: the columns played from the empty board,
+/// `1` to `7`, X first. Panics on any other character or a full column (test data).
+pub fn connect_four(moves: &str) -> GameState {
+    let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).unwrap();
+    for c in moves.bytes() {
+        assert!((b'1'..=b'7').contains(&c), "not a column: {moves:?}");
+        game = game.play_column(usize::from(c - b'1')).unwrap().0;
+    }
+    game
+}
+
+/// `(position, Pons' exact score)` for the first `take` positions of Pons' test set `name`
+/// (`testdata/connect4/`, see its README for the score convention).
+pub fn pons_set(name: &str, take: usize) -> Vec<(GameState, i32)> {
+    let path = format!("{}/../testdata/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .take(take)
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("two fields");
+            (connect_four(moves), score.parse().unwrap())
+        })
+        .collect()
+}
