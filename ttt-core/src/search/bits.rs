@@ -36,6 +36,18 @@ pub(crate) trait Bits:
     fn up(self, n: u32) -> Self;
     /// Every bit moved `n` places down (towards smaller indices); bits pushed below 0 vanish.
     fn down(self, n: u32) -> Self;
+    /// [`up`](Self::up) for `n < CAPACITY`, which the hot loops of the solver guarantee: a plain
+    /// shift, without the test for a shift past the top (a compare and a conditional move per
+    /// shift, a quarter of the cost of `win_cells` on Connect Four).
+    #[inline(always)]
+    fn up_in(self, n: u32) -> Self {
+        self.up(n)
+    }
+    /// [`down`](Self::down) for `n < CAPACITY` (see [`up_in`](Self::up_in)).
+    #[inline(always)]
+    fn down_in(self, n: u32) -> Self {
+        self.down(n)
+    }
     /// Number of bits set.
     fn count(self) -> u32;
     /// Whether no bit is set.
@@ -66,6 +78,16 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn down(self, n: u32) -> Self {
                 self.checked_shr(n).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn up_in(self, n: u32) -> Self {
+                debug_assert!(n < <$t>::BITS);
+                self << n
+            }
+            #[inline(always)]
+            fn down_in(self, n: u32) -> Self {
+                debug_assert!(n < <$t>::BITS);
+                self >> n
             }
             #[inline(always)]
             fn count(self) -> u32 {

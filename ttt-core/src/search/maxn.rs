@@ -112,7 +112,7 @@ impl<B: Bits> Solver<B> {
         if playable.is_zero() || self.n + 1 >= self.cells() {
             return [0; 4]; // the board is full, or its last cell does not win
         }
-        let q = (p + 1) % self.players;
+        let q = self.next_seat(p);
         let urgent = self.win_cells(self.stones[q]) & playable;
         let moves = match urgent.count() {
             0 => self.search_moves(playable, BEAM),

@@ -35,7 +35,7 @@ impl<B: Bits> Solver<B> {
     /// The cell of a forced block (see the [module docs](self)), as a bit position.
     pub(crate) fn forced_block(&mut self) -> Option<usize> {
         let p = self.mover;
-        let q = (p + 1) % self.players;
+        let q = self.next_seat(p);
         if self.side[q] == self.side[p] || !self.wins_now().is_zero() {
             return None;
         }
