@@ -30,6 +30,10 @@ const ETC_MAX_MOVES: u32 = 32;
 /// (gomoku) the live windows are too many to pair until very late, and the scan is not free.
 const PAIRING_MAX_WINDOWS: usize = 192;
 
+/// The bit position in an entry of `Solver::moves` (the high half holds the slot of the move's
+/// `win_cells` under gravity: `push_gravity_moves`).
+const MOVE_POS: u32 = 0xFFFF;
+
 /// How often (in nodes) the stop flag and the clock are read on boards of up to 64 bits; a
 /// quarter as often on each bigger bitboard, whose nodes cost more.
 const POLL_MASK: u64 = 0xFFF;
@@ -112,11 +116,12 @@ pub(crate) struct Solver<B: Bits> {
     /// What [`play`](Self::play) with `n` stones on the board replaced: the mover's entry of
     /// `wins` and whether it was known, restored by [`undo`](Self::undo).
     wins_saved: Vec<(B, bool)>,
-    /// Under gravity, the move ordering's `win_cells` of the mover's stones plus the stone in
-    /// column `c`, for the frame with `n` stones on the board at `n * width + c`: handed to
-    /// [`play`](Self::play) when that move is searched.
+    /// Under gravity, the move ordering's `win_cells` of the mover's stones plus the stone of
+    /// each move, for the frame with `n` stones on the board at `n * width + slot` (a frame
+    /// has at most one move per column): handed to [`play_known`](Self::play_known) when the
+    /// move is searched.
     after_wins: Vec<B>,
-    /// Board width (the column of bit `pos` is `pos % stride`).
+    /// Board width.
     width: usize,
     /// Nodes visited so far.
     pub(crate) nodes: u64,
@@ -359,12 +364,41 @@ impl<B: Bits> Solver<B> {
         self.stop = stop;
         self.aborted = stopped;
         self.stopped = stopped;
+        // The keys are computed here, not read from `zob` (the same values): late in a game
+        // most cells hold a stone, and reading their keys touched two dozen cache lines, which
+        // a small solve right after another program has run finds in memory, not in the cache
+        // (issue 13: cheap small calls).
+        let cells = self.cells as usize;
         for (cell, mark) in state.board().iter().enumerate() {
             if let Some(player) = mark {
+                let p = player.seat();
                 let pos = usize::from(self.pos_of[cell]);
-                self.put_stone(player.seat(), pos);
+                self.stones[p] = self.stones[p] | B::bit(pos);
+                self.occ = self.occ | B::bit(pos);
+                self.n += 1;
+                for s in 0..self.nsym {
+                    let image = self.cell_of[usize::from(self.sym_fwd[pos * self.nsym + s])];
+                    self.hash[s] ^= splitmix(p * cells + usize::from(image));
+                }
             }
         }
+        debug_assert!(self.hash == self.hash_of_stones(), "the keys of `zob`");
+    }
+
+    /// The hashes of the position from `zob`, as [`play`](Self::play) keeps them.
+    fn hash_of_stones(&self) -> [u64; MAX_SYM] {
+        let mut hash = [0; MAX_SYM];
+        for p in 0..self.players {
+            let mut rest = self.stones[p];
+            while !rest.is_zero() {
+                let pos = rest.lowest();
+                rest = rest ^ B::bit(pos);
+                for (h, z) in hash.iter_mut().zip(self.zobrist(p, pos)) {
+                    *h ^= z;
+                }
+            }
+        }
+        hash
     }
 
     /// Number of cells.
@@ -728,14 +762,20 @@ impl<B: Bits> Solver<B> {
     fn push_gravity_moves(&mut self, mut moves: B) {
         let mine = self.stones[self.mover];
         let empty = self.empty();
+        let frame = self.n as usize * self.width;
+        let mut slot = 0;
         while !moves.is_zero() {
             let pos = moves.lowest();
             moves = moves ^ B::bit(pos);
             let stone = B::bit(pos);
             let wins = self.win_cells(mine | stone);
-            self.after_wins[self.n as usize * self.width + pos % self.stride as usize] = wins;
+            // At most one move per column: `width` slots per frame. The slot rides in the high
+            // half of the move's entry (see `MOVE_POS`).
+            self.after_wins[frame + slot] = wins;
             let threats = (wins & empty & !stone).count() as i32;
-            self.moves.push((threats * 4096 + self.column_centre[pos], pos as u32));
+            let entry = pos as u32 | (slot as u32) << 16;
+            self.moves.push((threats * 4096 + self.column_centre[pos], entry));
+            slot += 1;
         }
     }
 
@@ -1010,8 +1050,9 @@ impl<B: Bits> Solver<B> {
         let end = self.moves.len();
         let after = self.n as usize * self.width;
         for i in base..end {
-            let pos = self.moves[i].1 as usize;
-            let wins = wins_ready.then(|| self.after_wins[after + pos % self.stride as usize]);
+            let entry = self.moves[i].1;
+            let pos = (entry & MOVE_POS) as usize;
+            let wins = wins_ready.then(|| self.after_wins[after + (entry >> 16) as usize]);
             let v = self.child_value_known(pos, wins, alpha, beta, same);
             if self.aborted {
                 self.moves.truncate(base);
