@@ -171,7 +171,11 @@ pub fn choose_move_with(
     rng: &mut dyn Rng,
     limits: &SearchLimits,
 ) -> Result<Choice, AiError> {
-    Engine::with_table_bytes(limits.table_bytes).choose_move_with(state, difficulty, rng, limits)
+    // A fresh engine (fresh table: the same answers as a new one), lent the solver setup of
+    // this thread's last free-function call, as `best_move_with` and the others do.
+    Engine::fresh_call(limits.table_bytes, |engine| {
+        engine.choose_move_with(state, difficulty, rng, limits)
+    })
 }
 
 /// Hard: uniform among all moves of best exact score, or among the moves the budgeted answer
