@@ -597,25 +597,17 @@ impl<B: Bits> Solver<B> {
     /// length by and-ing a set with itself shifted by the run length, then topped up, which
     /// leaves the first cell of each window; the windows are then spread back over their cells.
     fn window_cover(&self, a: B) -> B {
+        // The usual lengths as constants, so that the loops of `cover_along` unroll.
         match self.k {
-            4 => self.window_cover_of::<4>(a),
-            5 => self.window_cover_of::<5>(a),
-            k => self.window_cover_any(a, k),
+            4 => self.window_cover_k(a, 4),
+            5 => self.window_cover_k(a, 5),
+            k => self.window_cover_k(a, k),
         }
-    }
-
-    /// [`window_cover`](Self::window_cover) for windows of exactly `K` cells (unrolled).
-    #[inline(always)]
-    fn window_cover_of<const K: usize>(&self, a: B) -> B {
-        let mut cover = B::ZERO;
-        for &s in &self.dirs {
-            cover = cover | Self::cover_along(a, s, K);
-        }
-        cover & self.mask
     }
 
     /// [`window_cover`](Self::window_cover) for windows of `k` cells.
-    fn window_cover_any(&self, a: B, k: usize) -> B {
+    #[inline(always)]
+    fn window_cover_k(&self, a: B, k: usize) -> B {
         let mut cover = B::ZERO;
         for &s in &self.dirs {
             cover = cover | Self::cover_along(a, s, k);
