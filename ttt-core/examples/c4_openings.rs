@@ -14,6 +14,15 @@
 //! Positions can also be given one per line on standard input with `-` as `POSITIONS`; with
 //! `gen` as the first argument (`gen POSITIONS [PLIES [SEED]]`), the tool only prints the
 //! openings it draws, for later runs on the same positions.
+//!
+//! `tree [PLIES [MAX_NODES]]` (default 4) walks Hard's own opening instead: Hard as the first
+//! player from the empty board, against every reply of the second player, up to `PLIES` plies
+//! (even), as long as Hard keeps the win (below a move that gives it away there is none to
+//! keep). Each of Hard's moves is checked with the exact weak solver (one engine with a 1 GiB
+//! table for every check: the first, of the position after Hard's first stone, takes about half
+//! a minute, and fills the table for most of the others). Prints every position where Hard
+//! moves, its column and whether the win is kept, then the moves that gave it away at each
+//! ply. Hard's seed is the ply.
 
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -74,8 +83,53 @@ fn opening(rng: &mut Lcg, plies: usize) -> Option<String> {
     Some(moves)
 }
 
+/// The `tree` mode of the module docs.
+fn tree(plies: usize, limits: &SearchLimits) {
+    let exact = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+    let mut checker = Engine::with_table_bytes(1 << 30);
+    // Per ply where Hard moves: (moves that kept the win, moves checked).
+    let mut tally = vec![(0, 0); plies / 2 + 1];
+    let mut frontier = vec![String::new()];
+    while let Some(moves) = frontier.pop() {
+        let game = position(&moves);
+        let mut rng = SeededRng::new(moves.len() as u64);
+        let choice = Engine::new().choose_move_with(&game, Difficulty::Hard, &mut rng, limits);
+        let cell = choice.expect("the game is on").index;
+        let after = game.apply_move(cell).unwrap();
+        let outcome = checker.weak_solve_with(&after, &exact).and_then(|b| b.outcome);
+        let kept = after.is_over() || outcome == Some(Outcome::Loss);
+        let column = char::from(b'1' + (cell % 7) as u8);
+        println!(
+            "{moves:<8} Hard plays {column}: {}",
+            if kept { "win kept" } else { "GIVEN AWAY" }
+        );
+        let t = &mut tally[moves.len() / 2];
+        *t = (t.0 + usize::from(kept), t.1 + 1);
+        // Below a move that kept the win every reply leaves a won position; below one that gave
+        // it away there is no win to keep.
+        if kept && moves.len() + 2 <= plies && !after.is_over() {
+            for reply in after.available_moves() {
+                if !after.apply_move(reply).unwrap().is_over() {
+                    frontier.push(format!("{moves}{column}{}", reply % 7 + 1));
+                }
+            }
+        }
+    }
+    for (i, (kept, checked)) in tally.iter().enumerate() {
+        println!("ply {}: Hard gave the win away in {} of {checked}", 2 * i, checked - kept);
+    }
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "tree") {
+        let plies = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4);
+        let mut limits = SearchLimits::default();
+        if let Some(n) = args.get(2).and_then(|a| a.parse().ok()) {
+            limits.max_nodes = n;
+        }
+        return tree(plies, &limits);
+    }
     let only_print = args.first().is_some_and(|a| a == "gen");
     if only_print {
         args.remove(0);
