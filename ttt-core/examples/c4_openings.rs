@@ -23,6 +23,11 @@
 //! a minute, and fills the table for most of the others). Prints every position where Hard
 //! moves, its column and whether the win is kept, then the moves that gave it away at each
 //! ply. Hard's seed is the ply.
+//!
+//! `clock MILLISECONDS` reads positions (Pons' notation, one per line; a score after the moves,
+//! as in his test sets, is ignored) and plays Hard's move from each under a clock alone (no
+//! node budget), as a game with a turn budget would, then checks it with the exact solver:
+//! prints the positions where the move is worse than the position's value, then their count.
 
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -120,8 +125,49 @@ fn tree(plies: usize, limits: &SearchLimits) {
     }
 }
 
+/// The `clock` mode of the module docs.
+fn clock(millis: u64) {
+    let exact = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+    let limits = SearchLimits {
+        max_nodes: u64::MAX,
+        max_time: Some(Duration::from_millis(millis)),
+        ..SearchLimits::default()
+    };
+    let mut checker = Engine::with_table_bytes(1 << 28);
+    let mut value_of = |game: &GameState| {
+        checker.weak_solve_with(game, &exact).and_then(|b| b.outcome).expect("exact")
+    };
+    let (mut checked, mut worse) = (0, 0);
+    for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+        let Some(moves) = line.split_whitespace().next() else { continue };
+        let game = position(moves);
+        let value = value_of(&game);
+        let mut rng = SeededRng::new(1);
+        let choice = Engine::new().choose_move_with(&game, Difficulty::Hard, &mut rng, &limits);
+        let after = game.apply_move(choice.expect("the game is on").index).unwrap();
+        // The value after the move, for the side that made it.
+        let kept = match after.is_over() {
+            true => Outcome::Win,
+            false => match value_of(&after) {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Loss => Outcome::Win,
+                Outcome::Draw => Outcome::Draw,
+            },
+        };
+        checked += 1;
+        if kept != value {
+            worse += 1;
+            println!("{moves}: {value:?} for the side to move, {kept:?} after Hard's move");
+        }
+    }
+    println!("worse than the position's value: {worse} of {checked} (clock {millis} ms)");
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "clock") {
+        return clock(args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000));
+    }
     if args.first().is_some_and(|a| a == "tree") {
         let plies = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4);
         let mut limits = SearchLimits::default();
