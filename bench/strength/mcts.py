@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -177,6 +178,10 @@ def c4_sets(sims: int, per_set: int) -> Tally:
             result = 0 if winner is None else (1 if winner == hard_mark else -1)
             record(tally, winner, hard_mark, False)
             tally.worse_than_value += result < hard_value
+            if result < hard_value:
+                side = "to move" if hard_to_move else "second"
+                print(f"c4sets: from {moves}, Hard {side}: value {hard_value}, result {result}",
+                      file=sys.stderr, flush=True)
     return tally
 
 
