@@ -449,9 +449,7 @@ impl Engine {
         // anytime search do better there): 64/bits of the half.
         s.node_limit = exact_share(total, s.layout_bits());
         let clock = s.deadline;
-        clock_share(s, 3, 4);
-        let value = if weak { s.solve_weak() } else { s.solve() };
-        clock_resume(s, clock);
+        let value = timed_step(s, clock, 3, 4, |s| if weak { s.solve_weak() } else { s.solve() });
         s.node_limit = total;
         s.aborted = s.stopped;
         if let (Some(value), true) = (value, weak) {
@@ -524,15 +522,11 @@ impl Engine {
         // 3. Tactics: a win by continuous fours, else by threats with threes.
         if !s.stopped {
             s.node_limit = s.nodes.saturating_add(total / 8).min(total);
-            clock_share(s, 1, 4);
-            let mut vcf = s.vcf();
-            clock_resume(s, clock);
+            let mut vcf = timed_step(s, clock, 1, 4, Solver::vcf);
             s.aborted = s.stopped;
             if vcf.is_none() && !s.stopped {
                 s.node_limit = s.nodes.saturating_add(total / 8).min(total);
-                clock_share(s, 1, 4);
-                vcf = s.vct();
-                clock_resume(s, clock);
+                vcf = timed_step(s, clock, 1, 4, Solver::vct);
             }
             s.node_limit = total;
             s.aborted = s.stopped;
@@ -548,9 +542,7 @@ impl Engine {
         }
         // 4. A small exact search of every move, then iterative deepening over the rest.
         let share = s.nodes.saturating_add(exact_share(total / 4, s.layout_bits())).min(total);
-        clock_share(s, 1, 3);
-        self.exact_slices(s, &mut roots, share);
-        clock_resume(s, clock);
+        timed_step(s, clock, 1, 3, |s| self.exact_slices(s, &mut roots, share));
         let ev = Evaluator::new(s);
         // With three or four players, moves lost against the coalition are searched too: the
         // max-n search tells them apart, against the players as they really play.
@@ -727,27 +719,31 @@ impl Engine {
     }
 }
 
-/// Under a clock, the steps of a call share out its time as they share out its nodes (else the
-/// first step that does not finish would take the whole clock, and the others nothing): the
-/// step gets a deadline of its own, `num / den` of the time left.
-fn clock_share<B: Bits>(s: &mut Solver<B>, num: u32, den: u32) {
-    if let Some(deadline) = s.deadline {
-        let now = Instant::now();
-        s.deadline = Some(now + deadline.saturating_duration_since(now) * num / den);
-    }
-}
-
-/// After a step given [`clock_share`]: the call's own deadline back. A step ended by its own
-/// deadline lets the call go on; one ended by the call's deadline, the stop flag or the thread's
-/// stop check (each asked again: they stay set) ends the call.
-fn clock_resume<B: Bits>(s: &mut Solver<B>, deadline: Option<std::time::Instant>) {
-    if deadline.is_some() && s.stopped {
-        s.deadline = deadline;
+/// Runs one step of a call. Under a clock (`deadline`, the call's), the steps share out its
+/// time as they share out its nodes (else the first step that does not finish would take the
+/// whole clock, and the others nothing): the step gets a deadline of its own, `num / den` of the
+/// time left. A step ended by its own deadline lets the call go on; one ended by the call's
+/// deadline, the stop flag or the thread's stop check (each asked again: they stay set) ends
+/// the call. Without a clock, just `step(s)`.
+fn timed_step<B: Bits, R>(
+    s: &mut Solver<B>,
+    deadline: Option<Instant>,
+    num: u32,
+    den: u32,
+    step: impl FnOnce(&mut Solver<B>) -> R,
+) -> R {
+    let Some(end) = deadline else { return step(s) };
+    let now = Instant::now();
+    // Divided first: no overflow for any clock (the share is at most what is left).
+    s.deadline = Some(now + end.saturating_duration_since(now) / den * num);
+    let result = step(s);
+    s.deadline = deadline;
+    if s.stopped {
         s.stopped = false;
         s.aborted = false;
         s.poll();
     }
-    s.deadline = deadline;
+    result
 }
 
 /// The value of playing `pos` for the player to move, by the evaluation of the position after

@@ -76,7 +76,7 @@ impl<B: Bits> Solver<B> {
     }
 
     /// Iterative deepening over `roots` (bit positions, in a deterministic order), up to
-    /// `self.node_limit` nodes. `started` is when the call began (for the time-based soft
+    /// `self.node_limit` nodes. `started` is when this search began (for the time-based soft
     /// limit). `None` only when even depth 1 was stopped (clock or flag).
     pub(crate) fn iterate(
         &mut self,
