@@ -147,16 +147,18 @@ strength:
 	cargo run --release -p ttt-core --example strength -- $(GAMES)
 
 # Hard against the old Hard of commit 5febaf0 (2M nodes a move; hours): the old commit is built in
-# its own worktree (OLD_DIR) with the driver bench/strength/old_hard.rs as one of its examples.
+# its own worktree (OLD_DIR) with the driver bench/strength/old_hard.rs as one of its examples;
+# OLD_BOARD=Connect (a part of a board name) plays one board only.
 .PHONY: strength-old
 OLD_DIR ?= $(CURDIR)/target/old-hard
 OLD_GAMES ?= 20
+OLD_BOARD ?=
 strength-old:
 	test -d $(OLD_DIR) || git worktree add --detach $(OLD_DIR) 5febaf0
 	cp bench/strength/old_hard.rs $(OLD_DIR)/ttt-core/examples/old_hard.rs
 	cd $(OLD_DIR) && cargo build --release -p ttt-core --example old_hard
 	cargo build --release -p ttt-core --example strength
-	./target/release/examples/strength old $(OLD_DIR)/target/release/examples/old_hard $(OLD_GAMES)
+	./target/release/examples/strength old $(OLD_DIR)/target/release/examples/old_hard $(OLD_GAMES) "$(OLD_BOARD)"
 
 # Hard against OpenSpiel's MCTS, issue 9's yardstick (bench/strength/mcts.py; more than an hour).
 .PHONY: strength-mcts

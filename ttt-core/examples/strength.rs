@@ -8,12 +8,13 @@
 //! `strength three GAMES [SEED]` plays the three-player match alone, with seeds from `SEED`
 //! (default 2000).
 //!
-//! `strength old DRIVER [GAMES]` plays instead the match against the old Hard (commit
+//! `strength old DRIVER [GAMES [BOARD]]` plays instead the match against the old Hard (commit
 //! `5febaf0` at its default 2M nodes, `make strength-old`): `DRIVER` is the process of
 //! `bench/strength/old_hard.rs`, asked for the old Hard's moves line by line. On 15×15 and 10×10
 //! five in a row and Connect Four, from seeded two-ply openings, each opening played twice (the
 //! new Hard moves first, then second), boards in turn, one line printed per game as it ends
-//! and the table at the end.
+//! and the table at the end; `BOARD` (a part of a board's name, such as `Connect`) plays only
+//! the boards whose name contains it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -183,12 +184,15 @@ fn play_old(
 }
 
 /// The match against the old Hard (see the module docs).
-fn against_old(driver: &str, games: u64) {
-    let boards = [
+fn against_old(driver: &str, games: u64, only: &str) {
+    let boards: Vec<_> = [
         ("15x15 k=5", Rules::new(15, 15, 5, 2, false).unwrap()),
         ("10x10 k=5", Rules::new(10, 10, 5, 2, false).unwrap()),
         ("Connect Four", Rules::CONNECT_FOUR),
-    ];
+    ]
+    .into_iter()
+    .filter(|(name, _)| name.contains(only))
+    .collect();
     let mut old = OldHard::spawn(driver);
     let mut tallies: Vec<Tally> = boards.iter().map(|_| Tally::default()).collect();
     for g in 0..games {
@@ -218,9 +222,9 @@ fn print_header() {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("old") {
-        let driver = args.get(1).expect("strength old DRIVER [GAMES]");
+        let driver = args.get(1).expect("strength old DRIVER [GAMES [BOARD]]");
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
-        against_old(driver, games);
+        against_old(driver, games, args.get(3).map_or("", String::as_str));
         return;
     }
     if args.first().map(String::as_str) == Some("three") {
