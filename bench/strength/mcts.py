@@ -13,7 +13,8 @@ Matches (``--match``, default all; ``--games`` and ``--sims`` override for a sho
 - ``c4``: Connect Four against MCTS with 100,000 simulations, 40 games; every position Hard
   reaches as the first player from ply 6 to ply 15 is also checked with the exact
   solver (no budget): Hard must never turn a won position into one that is not won (counted
-  separately for plies 6-9, issue 14's window, and 10-15);
+  separately for plies 6-9, issue 14's window, and 10-15; each one is named on standard
+  error);
 - ``c4sets``: Hard with ``time_limit=1`` from the first 15 positions of Pons' ``Test_L1_R2``
   and ``Test_L1_R3`` (30 in all), once on each side, against MCTS with 20,000 simulations; the
   result for Hard must never be worse than the position's exact value for Hard's side.
@@ -85,9 +86,9 @@ def play(
     time_limit: float | None = None,
     check_c4_openings: bool = False,
 ) -> str | None:
+    """One game; returns the winner's mark (or None for a draw) and fills the tally's times."""
     # With a time limit the clock, not the default node budget, ends Hard's search.
     max_nodes = None if time_limit is None else 2**63
-    """One game; returns the winner's mark (or None for a draw) and fills the tally's times."""
     game = spiel_game(rules)
     bot = pyspiel.MCTSBot(
         game, pyspiel.RandomRolloutEvaluator(1, seed), 2.0, sims, 1000, False, seed, False
@@ -100,6 +101,8 @@ def play(
     hard_mark = state.current_player if hard_first else ttt.other_player(state.current_player)
     engine = ttt.Engine()
     rng = ttt.SeededRng(seed)
+    # Connect Four: the moves so far in Pons' notation, to name a won position given away.
+    moves = start
     while not state.is_over:
         if state.current_player == hard_mark:
             was_won = check_c4_openings and 6 <= state.ply < 16 and won_for_mover(state)
@@ -111,6 +114,8 @@ def play(
             state = state.apply_move(cell)
             if was_won and not state.is_over and not _still_won(state):
                 # A won position given away.
+                print(f"c4: Hard gave a win away at ply {ply}: from {moves} it played column "
+                      f"{action + 1}", file=sys.stderr, flush=True)
                 if ply < 10:
                     tally.lost_wins += 1
                 else:
@@ -121,6 +126,7 @@ def play(
             tally.mcts_times.append(time.perf_counter() - t0)
             state = ttt_move(state, action)
         spiel.apply_action(action)
+        moves += str(action + 1)
         assert spiel.is_terminal() == state.is_over, "the two engines disagree on the end"
     return state.winner
 
