@@ -37,10 +37,9 @@
 //!    `Test_L1_R3` with a 1 s clock and no node budget, Hard's move was worse than the
 //!    position's value in 11 of 45 tries (three runs), against 4 of 45 now
 //!    (`examples/c4_openings.rs clock`). With three or four players that search is
-//!    [max-n](super::maxn) (each player for
-//!    itself), and it also breaks the ties among the moves the exact (paranoid) search proved
-//!    lost equally slowly: a loss against the coalition need not be one against the players
-//!    as they really play.
+//!    [max-n](super::maxn) (each player for itself), and it also breaks the ties among the
+//!    moves the exact (paranoid) search proved lost equally slowly: a loss against the
+//!    coalition need not be one against the players as they really play.
 //! 5. The **answer rules** (issue 14): a proven win first (the best of them); else the
 //!    unproven move the evaluation rates best; a proven draw only when every other move is
 //!    proven lost; a proven loss only when every move is (then the slowest, as the spec's

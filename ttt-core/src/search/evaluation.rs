@@ -8,8 +8,8 @@
 //! ([`Weights::stone_shift`]: `f` is 8 without gravity, 2 under it), so one more stone in a
 //! window counts for as much as `f` windows of one stone less, and a row with open ends counts
 //! more than one against the edge or another mark simply because more live windows cover it (an
-//! open three of five-in-a-row lies in three live windows, a closed one in one). The side to move gets [`Weights::tempo`] over the other
-//! side: it will play the next stone.
+//! open three of five-in-a-row lies in three live windows, a closed one in one). The side to
+//! move gets [`Weights::tempo`] over the other side: it will play the next stone.
 //!
 //! Under gravity, [threats](gravity) come on top of the windows: the lowest threat of each
 //! column, stacked pairs and Allis' parity rule, derived from the rules as the windows are.
@@ -52,10 +52,12 @@ impl Weights {
     /// at ply 4 instead of 11; the 200 random openings of plies 8 to 12 10 instead of 9 (noise).
     /// A factor of 4 gave 13 of those 200 and still missed the centre after `4444`.
     pub(crate) fn for_rules(k: usize, gravity: bool) -> Weights {
-        let shift = match k {
-            _ if gravity => 1,
-            0 | 1 => 3,
-            _ => (40 / (k as u32 - 1)).clamp(1, 3),
+        let shift = if gravity {
+            1
+        } else if k <= 1 {
+            3
+        } else {
+            (40 / (k as u32 - 1)).clamp(1, 3)
         };
         Weights { stone_shift: shift, tempo: (3, 2) }
     }
