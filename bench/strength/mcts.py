@@ -19,6 +19,9 @@ Matches (``--match``, default all; ``--games`` and ``--sims`` override for a sho
   and ``Test_L1_R3`` (30 in all), once on each side, against MCTS with 20,000 simulations; the
   result for Hard must never be worse than the position's exact value for Hard's side.
 
+``--first-only`` plays only the games where Hard moves first (issue 14's target: no loss
+there), with the seeds they have in the full match.
+
 Run: ``make strength-mcts`` or ``python bench/strength/mcts.py --match c4 --games 4`` in an
 environment with ``ttt`` and ``open_spiel`` installed.
 """
@@ -148,9 +151,13 @@ def record(tally: Tally, winner: str | None, hard_mark: str, hard_first: bool) -
         tally.first_player_losses += hard_first
 
 
-def match(rules: ttt.Rules, sims: int, games: int, check_c4_openings: bool = False) -> Tally:
+def match(
+    rules: ttt.Rules, sims: int, games: int, check_c4_openings: bool = False, first_only: bool = False
+) -> Tally:
+    """``games`` games, seats alternating (game ``g`` with seed ``1000 + g``, Hard first in the
+    even ones); with ``first_only``, the first ``games`` of the even ones alone."""
     tally = Tally()
-    for g in range(games):
+    for g in range(0, 2 * games, 2) if first_only else range(games):
         hard_first = g % 2 == 0
         winner = play(rules, sims, hard_first, 1000 + g, tally, check_c4_openings=check_c4_openings)
         record(tally, winner, "X" if hard_first else "O", hard_first)
@@ -202,6 +209,12 @@ def main() -> None:
     parser.add_argument("--match", choices=["gomoku15", "gomoku10", "c4", "c4sets"], action="append")
     parser.add_argument("--games", type=int, help="games per match (c4sets: positions per set)")
     parser.add_argument("--sims", type=int, help="MCTS simulations per move, for every match")
+    parser.add_argument(
+        "--first-only",
+        action="store_true",
+        help="gomoku15, gomoku10 and c4: only the games where Hard moves first (the same seeds "
+        "as in the full match, 1000, 1002, ...), --games of them",
+    )
     args = parser.parse_args()
     chosen = args.match or ["gomoku15", "gomoku10", "c4", "c4sets"]
     print(f"ttt {ttt.__version__} against OpenSpiel MCTS (C++, random rollouts, uct_c=2)")
@@ -211,15 +224,21 @@ def main() -> None:
     for name in chosen:
         if name == "gomoku15":
             sims, games = args.sims or 1_000, args.games or 20
-            t = match(ttt.Rules(15, 15, 5), sims, games)
+            t = match(ttt.Rules(15, 15, 5), sims, games, first_only=args.first_only)
             checks = "target: 100% wins"
         elif name == "gomoku10":
             sims, games = args.sims or 10_000, args.games or 20
-            t = match(ttt.Rules(10, 10, 5), sims, games)
+            t = match(ttt.Rules(10, 10, 5), sims, games, first_only=args.first_only)
             checks = "target: 100% wins"
         elif name == "c4":
             sims, games = args.sims or 100_000, args.games or 40
-            t = match(ttt.Rules.CONNECT_FOUR, sims, games, check_c4_openings=True)
+            t = match(
+                ttt.Rules.CONNECT_FOUR,
+                sims,
+                games,
+                check_c4_openings=True,
+                first_only=args.first_only,
+            )
             checks = (
                 f"won positions given away in plies 6-9: {t.lost_wins} (target 0), "
                 f"in plies 10-15: {t.lost_wins_later}"
