@@ -6,6 +6,8 @@
 #   make bench-connect4 ARGS="--limit 50 --sets Test_L3_R1,Test_L2_R2"
 #   make bench-connect4 ARGS=--weak            # only the weak (win/draw/loss) solve, Pons' -w
 #   (without ARGS: the strong solve, then the weak one)
+#   make bench-connect4 ARGS=--shared-cpu      # let the system place the workers (by default
+#                                              # Pons' worker gets a CPU of its own)
 #
 # Pons' code is AGPL: it is compiled from PONS_DIR into a temporary directory, never copied into
 # the repository. Without PONS_DIR the table has ttt's own figures only. The Python worker runs

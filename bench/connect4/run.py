@@ -6,13 +6,14 @@ Each solver runs as one long-lived worker process (the protocol is in
 before position ``i + 1``, so that a busy machine slows every solver alike. Every worker times
 its solve alone, with a cold table per position. The table gives, per set, the mean and median
 time of each solver and ttt's time divided by Pons' (below 1.0 is faster than Pons), with the
-number of positions whose exact score differs from the set's (must be 0).
+number of positions whose exact score differs from the set's (must be 0). With two CPUs or
+more, Pons' worker runs on a CPU of its own (see ``placement``).
 
 Usually run through ``make bench-connect4`` (see the README); directly:
 
     python3 bench/connect4/run.py --ttt target/release/examples/c4_worker \\
         [--python "VENV/bin/python bench/connect4/ttt_worker.py"] [--pons BUILD/pons_worker] \\
-        [--data DIR] [--limit N] [--weak]
+        [--data DIR] [--limit N] [--weak] [--shared-cpu]
 
 Without ``--pons`` it prints ttt's own figures.
 """
@@ -20,6 +21,7 @@ Without ``--pons`` it prints ttt's own figures.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import statistics
 import subprocess
@@ -43,10 +45,15 @@ SETS = [
 class Worker:
     """One solver process, spoken to a line at a time."""
 
-    def __init__(self, name: str, command: list[str]) -> None:
+    def __init__(self, name: str, command: list[str], cpu: int | None = None) -> None:
         self.name = name
         self.proc = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            preexec_fn=None if cpu is None else lambda: os.sched_setaffinity(0, {cpu}),
         )
 
     def ask(self, kind: str, moves: str) -> tuple[int, int, int] | None:
@@ -82,6 +89,25 @@ class Column:
         return statistics.median(self.nanos) if self.nanos else float("nan")
 
 
+def placement() -> tuple[int | None, int | None]:
+    """The CPUs of ttt's workers and of Pons' worker, or (None, None) with fewer than two.
+
+    Pons' ``reset()`` before each position (untimed) writes his whole table, 84 MB, which
+    flushes the private caches (L1, L2) of the CPU it runs on. A worker whose timed solve
+    follows on that CPU starts from memory instead: on the 2-core benchmark VM, ttt's median
+    End-Easy solve took 7.2-9.1 us on Pons' CPU against 2.5-3.7 us on the other, while Pons'
+    took about 3 us either way (README, "Measuring"). So Pons gets the last CPU to himself
+    and ttt's workers share the first: they pay for each other's work, not for his.
+    """
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        return None, None
+    if len(cpus) < 2:
+        return None, None
+    return cpus[0], cpus[-1]
+
+
 def micros(ns: float) -> str:
     return f"{ns / 1000:,.1f}"
 
@@ -103,6 +129,12 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="at most this many positions per set")
     parser.add_argument("--sets", help="comma-separated set names (default: all six)")
     parser.add_argument("--weak", action="store_true", help="the weak (win/draw/loss) solve")
+    parser.add_argument(
+        "--shared-cpu",
+        action="store_true",
+        help="let the system place the workers (by default, with two CPUs or more, Pons' worker "
+        "gets a CPU of its own and ttt's workers share another; see placement())",
+    )
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # rows as they come
     kind = "weak" if args.weak else "strong"
@@ -110,17 +142,23 @@ def main() -> int:
     if not data.is_dir():
         data = Path(__file__).resolve().parents[2] / "testdata" / "connect4"
 
-    workers = [Worker("ttt (Rust)", [args.ttt])]
+    ttt_cpu, pons_cpu = (None, None) if args.shared_cpu else placement()
+    workers = [Worker("ttt (Rust)", [args.ttt], ttt_cpu)]
     if args.python:
-        workers.append(Worker("ttt (Python)", shlex.split(args.python)))
+        workers.append(Worker("ttt (Python)", shlex.split(args.python), ttt_cpu))
     if args.pons:
-        workers.append(Worker("Pons", [args.pons]))
+        workers.append(Worker("Pons", [args.pons], pons_cpu))
     wanted = set(args.sets.split(",")) if args.sets else None
 
     print(
         f"Connect Four, {kind} solve, {', '.join(w.name for w in workers)}: one worker each, "
         "positions interleaved, cold table per position, times in microseconds"
     )
+    if ttt_cpu is None:
+        print("Workers placed by the system (they may share a CPU)")
+    else:
+        pons = f", Pons' on CPU {pons_cpu}" if args.pons else ""
+        print(f"ttt's workers on CPU {ttt_cpu}{pons}")
     print()
     names = [w.name for w in workers]
     head = ["set", "n"]
