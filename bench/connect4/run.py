@@ -157,8 +157,8 @@ def main() -> int:
     if ttt_cpu is None:
         print("Workers placed by the system (they may share a CPU)")
     else:
-        pons = f", Pons' on CPU {pons_cpu}" if args.pons else ""
-        print(f"ttt's workers on CPU {ttt_cpu}{pons}")
+        theirs = f", Pons' on CPU {pons_cpu}" if args.pons else ""
+        print(f"ttt's workers on CPU {ttt_cpu}{theirs}")
     print()
     names = [w.name for w in workers]
     head = ["set", "n"]
