@@ -148,13 +148,15 @@ impl Engine {
         budget: Budget,
         weak: bool,
     ) -> PyResult<Option<ttt_core::BestMove>> {
-        let game = state.get().inner.clone();
+        // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the
+        // search runs without the GIL.
+        let game = &state.get().inner;
         self.run(py, move |engine, stop| {
             let limits = limits(budget, stop);
             if weak {
-                engine.weak_solve_with(&game, &limits)
+                engine.weak_solve_with(game, &limits)
             } else {
-                engine.best_move_with(&game, &limits)
+                engine.best_move_with(game, &limits)
             }
         })
     }
@@ -244,9 +246,11 @@ impl Engine {
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<MoveAnalysis>> {
         let budget = engine_budget(max_nodes, time_limit)?;
-        let game = state.get().inner.clone();
+        // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the
+        // search runs without the GIL.
+        let game = &state.get().inner;
         let moves =
-            self.run(py, move |engine, stop| engine.analyze_with(&game, &limits(budget, stop)))?;
+            self.run(py, move |engine, stop| engine.analyze_with(game, &limits(budget, stop)))?;
         Ok(moves.iter().map(MoveAnalysis::from_core).collect())
     }
 

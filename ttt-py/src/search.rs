@@ -318,13 +318,15 @@ pub fn solve(
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
     let budget = budget(max_nodes, table_bytes, time_limit)?;
-    let game = state.get().inner.clone();
+    // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the search
+    // runs without the GIL.
+    let game = &state.get().inner;
     let answer = interrupt::run(py, move |stop| {
         let limits = limits(budget, stop);
         if weak {
-            ttt_core::weak_solve_with(&game, &limits)
+            ttt_core::weak_solve_with(game, &limits)
         } else {
-            ttt_core::best_move_with(&game, &limits)
+            ttt_core::best_move_with(game, &limits)
         }
     })?;
     Ok(answer.as_ref().map(BestMove::from_core))
@@ -344,8 +346,10 @@ pub fn analyze(
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<MoveAnalysis>> {
     let budget = budget(max_nodes, table_bytes, time_limit)?;
-    let game = state.get().inner.clone();
+    // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the search
+    // runs without the GIL.
+    let game = &state.get().inner;
     let moves =
-        interrupt::run(py, move |stop| ttt_core::analyze_with(&game, &limits(budget, stop)))?;
+        interrupt::run(py, move |stop| ttt_core::analyze_with(game, &limits(budget, stop)))?;
     Ok(moves.iter().map(MoveAnalysis::from_core).collect())
 }
