@@ -95,8 +95,9 @@ def placement() -> tuple[int | None, int | None]:
     Pons' ``reset()`` before each position (untimed) writes his whole table, 84 MB, which
     flushes the private caches (L1, L2) of the CPU it runs on. A worker whose timed solve
     follows on that CPU starts from memory instead: on the 2-core benchmark VM, ttt's median
-    End-Easy solve took 7.2-9.1 us on Pons' CPU against 2.5-3.7 us on the other, while Pons'
-    took about 3 us either way (README, "Measuring"). So Pons gets the last CPU to himself
+    End-Easy solve took 7.2-9.1 us on Pons' CPU (six runs) against 2.5-3.7 us on the other
+    (five of six runs; 7.1 us in one), while Pons' took 2.8-3.7 us either way (README,
+    "Measuring"). So Pons gets the last CPU to himself
     and ttt's workers share the first: they pay for each other's work, not for his.
     """
     try:
