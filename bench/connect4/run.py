@@ -89,24 +89,27 @@ class Column:
         return statistics.median(self.nanos) if self.nanos else float("nan")
 
 
-def placement() -> tuple[int | None, int | None]:
-    """The CPUs of ttt's workers and of Pons' worker, or (None, None) with fewer than two.
+def placement(workers: int) -> list[int | None]:
+    """The CPU of each of ``workers`` workers (Pons' last), or ``None`` each with fewer than two.
 
     Pons' ``reset()`` before each position (untimed) writes his whole table, 84 MB, which
     flushes the private caches (L1, L2) of the CPU it runs on. A worker whose timed solve
     follows on that CPU starts from memory instead: on the 2-core benchmark VM, ttt's median
     End-Easy solve took 7.2-9.1 us on Pons' CPU (six runs) against 2.5-3.7 us on the other
     (five of six runs; 7.1 us in one), while Pons' took 2.8-3.7 us either way (README,
-    "Measuring"). So Pons gets the last CPU to himself
-    and ttt's workers share the first: they pay for each other's work, not for his.
+    "Measuring"). So Pons gets the last CPU to himself. ttt's workers get one each of the
+    others while there are enough, else they share them in turn (on two CPUs, both share the
+    first: they pay for each other's work, not for his).
     """
     try:
         cpus = sorted(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not Linux
-        return None, None
+        return [None] * workers
     if len(cpus) < 2:
-        return None, None
-    return cpus[0], cpus[-1]
+        return [None] * workers
+    ours = cpus[:-1]
+    placed: list[int | None] = [ours[i % len(ours)] for i in range(workers - 1)]
+    return placed + [cpus[-1]]
 
 
 def micros(ns: float) -> str:
@@ -134,7 +137,7 @@ def main() -> int:
         "--shared-cpu",
         action="store_true",
         help="let the system place the workers (by default, with two CPUs or more, Pons' worker "
-        "gets a CPU of its own and ttt's workers share another; see placement())",
+        "gets a CPU of its own and ttt's workers the others; see placement())",
     )
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # rows as they come
@@ -143,23 +146,26 @@ def main() -> int:
     if not data.is_dir():
         data = Path(__file__).resolve().parents[2] / "testdata" / "connect4"
 
-    ttt_cpu, pons_cpu = (None, None) if args.shared_cpu else placement()
-    workers = [Worker("ttt (Rust)", [args.ttt], ttt_cpu)]
+    commands = [("ttt (Rust)", [args.ttt])]
     if args.python:
-        workers.append(Worker("ttt (Python)", shlex.split(args.python), ttt_cpu))
+        commands.append(("ttt (Python)", shlex.split(args.python)))
     if args.pons:
-        workers.append(Worker("Pons", [args.pons], pons_cpu))
+        commands.append(("Pons", [args.pons]))
+    # Without Pons, the CPU the placement keeps for him stays unused.
+    cpus = placement(len(commands) + (0 if args.pons else 1))[: len(commands)]
+    if args.shared_cpu:
+        cpus = [None] * len(commands)
+    workers = [Worker(n, c, cpu) for (n, c), cpu in zip(commands, cpus, strict=True)]
     wanted = set(args.sets.split(",")) if args.sets else None
 
     print(
         f"Connect Four, {kind} solve, {', '.join(w.name for w in workers)}: one worker each, "
         "positions interleaved, cold table per position, times in microseconds"
     )
-    if ttt_cpu is None:
+    if cpus[0] is None:
         print("Workers placed by the system (they may share a CPU)")
     else:
-        theirs = f", Pons' on CPU {pons_cpu}" if args.pons else ""
-        print(f"ttt's workers on CPU {ttt_cpu}{theirs}")
+        print("CPUs: " + ", ".join(f"{w.name} {cpu}" for w, cpu in zip(workers, cpus, strict=True)))
     print()
     names = [w.name for w in workers]
     head = ["set", "n"]
