@@ -89,8 +89,9 @@ class Column:
         return statistics.median(self.nanos) if self.nanos else float("nan")
 
 
-def placement(workers: int) -> list[int | None]:
-    """The CPU of each of ``workers`` workers (Pons' last), or ``None`` each with fewer than two.
+def placement(ttt_workers: int) -> tuple[list[int | None], int | None]:
+    """The CPUs of ttt's ``ttt_workers`` workers and of Pons' worker (``None``: any, as with
+    fewer than two CPUs).
 
     Pons' ``reset()`` before each position (untimed) writes his whole table, 84 MB, which
     flushes the private caches (L1, L2) of the CPU it runs on. A worker whose timed solve
@@ -101,15 +102,15 @@ def placement(workers: int) -> list[int | None]:
     others while there are enough, else they share them in turn (on two CPUs, both share the
     first: they pay for each other's work, not for his).
     """
+    anywhere: tuple[list[int | None], int | None] = ([None] * ttt_workers, None)
     try:
         cpus = sorted(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not Linux
-        return [None] * workers
+        return anywhere
     if len(cpus) < 2:
-        return [None] * workers
+        return anywhere
     ours = cpus[:-1]
-    placed: list[int | None] = [ours[i % len(ours)] for i in range(workers - 1)]
-    return placed + [cpus[-1]]
+    return [ours[i % len(ours)] for i in range(ttt_workers)], cpus[-1]
 
 
 def micros(ns: float) -> str:
@@ -146,16 +147,14 @@ def main() -> int:
     if not data.is_dir():
         data = Path(__file__).resolve().parents[2] / "testdata" / "connect4"
 
-    commands = [("ttt (Rust)", [args.ttt])]
+    ours = [("ttt (Rust)", [args.ttt])]
     if args.python:
-        commands.append(("ttt (Python)", shlex.split(args.python)))
+        ours.append(("ttt (Python)", shlex.split(args.python)))
+    ttt_cpus, pons_cpu = ([None] * len(ours), None) if args.shared_cpu else placement(len(ours))
+    workers = [Worker(n, c, cpu) for (n, c), cpu in zip(ours, ttt_cpus, strict=True)]
     if args.pons:
-        commands.append(("Pons", [args.pons]))
-    # Without Pons, the CPU the placement keeps for him stays unused.
-    cpus = placement(len(commands) + (0 if args.pons else 1))[: len(commands)]
-    if args.shared_cpu:
-        cpus = [None] * len(commands)
-    workers = [Worker(n, c, cpu) for (n, c), cpu in zip(commands, cpus, strict=True)]
+        workers.append(Worker("Pons", [args.pons], pons_cpu))
+    cpus = ttt_cpus + ([pons_cpu] if args.pons else [])
     wanted = set(args.sets.split(",")) if args.sets else None
 
     print(
