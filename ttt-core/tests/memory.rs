@@ -69,9 +69,10 @@ fn peak_memory_stays_within_the_table_budget() {
         );
         // The rule of issue 13, for the whole process.
         assert!(peak <= table_bytes + 16 * MIB, "peak {peak} over {table_bytes} + 16 MiB");
-        // The search itself: the tables and a little more, never an old and a new array
-        // side by side (which would take up to half as much again).
-        assert!(grown <= table_bytes + 2 * MIB, "the search took {grown} bytes");
+        // The search itself: the tables, the anytime search's own table (up to 3 MiB: the
+        // 8 million nodes do not all go to the exact search) and a little more, never an old
+        // and a new array side by side (which would take up to half as much again).
+        assert!(grown <= table_bytes + 5 * MIB, "the search took {grown} bytes");
         // The table did fill its budget (else this test would prove nothing).
         assert!(grown >= table_bytes / 2, "the search took only {grown} bytes");
     }

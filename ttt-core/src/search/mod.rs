@@ -123,6 +123,7 @@
 //!
 //! [`Rules::centre_distance4`]: crate::Rules::centre_distance4
 
+mod anytime_table;
 mod bits;
 mod engine;
 mod evaluation;
@@ -165,10 +166,12 @@ pub struct SearchLimits {
     ///
     /// **Memory**: the tables never hold more than this, growth included (they grow in place
     /// within address space reserved once; only the pages written become resident). Beyond
-    /// it a search uses a few hundred KiB (its own state, the anytime search's lists), so a
-    /// process's peak resident memory stays within `table_bytes` + 16 MiB, the program
-    /// included (`tests/memory.rs` measures it: 19.9 MiB with a 16 MiB table, 35.8 MiB with
-    /// 32 MiB). A budget the system cannot reserve gives a smaller table, never an abort.
+    /// it a search uses a few hundred KiB (its own state, the anytime search's lists) and, when
+    /// the exact search does not finish, the anytime search's own table (24 bytes for each node
+    /// of its budget, at most 3 MiB, released when the call returns), so a process's peak
+    /// resident memory stays within `table_bytes` + 16 MiB, the program included
+    /// (`tests/memory.rs` measures it: 22.7 MiB with a 16 MiB table, 39.0 MiB with 32 MiB). A
+    /// budget the system cannot reserve gives a smaller table, never an abort.
     pub table_bytes: usize,
     /// Set to `true` from another thread to stop early (polled every 4096 nodes on boards of
     /// up to 64 bits, 1024 up to 128, 256 beyond and in the anytime search); the call then returns its best unproven answer, as with the node

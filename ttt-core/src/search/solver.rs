@@ -77,7 +77,7 @@ pub(crate) struct Solver<B: Bits> {
     /// Number of symmetries of the board.
     nsym: usize,
     /// The position's hash under each symmetry.
-    hash: [u64; MAX_SYM],
+    pub(crate) hash: [u64; MAX_SYM],
     /// `sym_fwd[pos * nsym + s]`: where symmetry `s` takes the cell at bit `pos` (as a bit
     /// position).
     sym_fwd: Vec<u16>,
