@@ -35,7 +35,10 @@
  * - Limits: every search stops at the first of its node budget (max_nodes: deterministic, the
  *   same answer on every machine), its time limit (max_time_ms, 0 = none: the call returns
  *   within a few milliseconds of it) and its stop flag (set from another thread). It then
- *   returns the best answer it has; only what it proved is reported as proven.
+ *   returns the best answer it has; only what it proved is reported as proven. On gravity
+ *   boards a budgeted answer (best move, weak solve, Hard's move; not the analysis) may
+ *   spend up to proof_nodes more nodes on a weak proof of the position (0 = off: then
+ *   max_nodes bounds every call).
  * - Hard on big boards (15x15, Connect Four from the opening, ...): a win at once or a forced
  *   block, then a forced win by continuous threats, are played at once and proven; otherwise
  *   an exact search that rarely finishes there, then an anytime search (iterative deepening
@@ -47,8 +50,8 @@
  *   through one engine does not prove again what earlier moves proved; the free functions (ttt_game_best_move, ...)
  *   start afresh at every call. Clear it (ttt_engine_clear) for a new game.
  *
- * ABI stability: before version 1.0 the ABI may change between minor versions (0.2 -> 0.3);
- * the shared library's soname carries the minor version (libttt.so.0.2). Compare
+ * ABI stability: before version 1.0 the ABI may change between minor versions (0.3 -> 0.4);
+ * the shared library's soname carries the minor version (libttt.so.0.3). Compare
  * TTT_VERSION_NUMBER with ttt_version_number() to detect a mismatched header.
  */
 
@@ -100,7 +103,7 @@
 /**
  * Minor version of the header.
  */
-#define TTT_VERSION_MINOR 2
+#define TTT_VERSION_MINOR 3
 
 /**
  * Patch version of the header.
@@ -541,6 +544,20 @@ typedef struct ttt_search_limits {
      * ends the search. Every value is accepted.
      */
     uint64_t max_time_ms;
+    /**
+     * Most nodes a budgeted answer (`ttt_game_best_move_with`, `ttt_game_weak_solve_with`,
+     * Hard's move, and their engine forms) may spend, **beyond** `max_nodes`, on a weak proof
+     * of the position (win, draw or loss) on a gravity board (Connect Four and the like), when
+     * the exact search within `max_nodes` has not finished and enough of the board is filled;
+     * scaled by 64/bits on boards laid out in more than 64 bits, as `max_nodes` is, and never
+     * more than 10 times `max_nodes` (a small budget stays fast). A proven
+     * win or draw is then answered by a move that keeps it (`proven` true, `plies` -1). The
+     * default is the one `ttt_search_limits_default()` gives; 0 turns the proof off, and then
+     * `max_nodes` is the most nodes a call searches. The analysis (`ttt_game_analyze_with`,
+     * `ttt_engine_analyze_with`) does not use it. So a call searches at most
+     * `max_nodes + proof_nodes` nodes (saturating: every value is accepted).
+     */
+    uint64_t proof_nodes;
 } ttt_search_limits;
 
 /**
@@ -560,7 +577,8 @@ typedef struct ttt_best_move {
      */
     int32_t plies;
     /**
-     * Whether the move is proven best (false when the budget ran out).
+     * Whether the move is proven best, or on a gravity board proven to keep a win or draw
+     * (`plies` -1: see `ttt_search_limits.proof_nodes`); false when the budget ran out.
      */
     bool proven;
     /**
@@ -601,7 +619,7 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * The library's version, e.g. `"0.2.0"`.
+ * The library's version, e.g. `"0.3.0"`.
  *
  * Ownership: the string is static (never free it). Thread-safe.
  */
@@ -975,8 +993,10 @@ void ttt_stop_flag_free(struct ttt_stop_flag *flag);
  * a budgeted answer spends 64/bits of the budget on boards laid out in more than 64 bits,
  * `(width + 1) * height`, where a node costs that much more), a 64 MiB transposition table,
  * no stop flag, no time limit (`max_time_ms` = 0: the answer depends only on the node budget,
- * the same on every machine). For a game under a clock, set `max_time_ms` (and raise
- * `max_nodes`, for example to `UINT64_MAX`, so that the clock is what stops the search).
+ * the same on every machine), and the library's default `proof_nodes` for the weak proof
+ * under gravity (read it from here: it may change between versions; 0 turns the proof off).
+ * For a game under a clock, set `max_time_ms` (and raise `max_nodes`, for example to
+ * `UINT64_MAX`, so that the clock is what stops the search).
  */
 struct ttt_search_limits ttt_search_limits_default(void);
 

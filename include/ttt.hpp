@@ -276,6 +276,17 @@ struct SearchLimits {
         return std::chrono::milliseconds(
             static_cast<Rep>(raw.max_time_ms > most ? most : raw.max_time_ms));
     }
+    /// At most `nodes` nodes per call, beyond max_nodes, for a weak proof of the position on a
+    /// gravity board (ttt_search_limits.proof_nodes: best_move, weak_solve and Hard's move, not
+    /// analyze): a proven win or draw is then played, proven, with plies -1. 0 turns the proof
+    /// off, and max_nodes is then the most nodes a call searches; the default is
+    /// ttt_search_limits_default()'s. Every value is accepted (the sum saturates).
+    SearchLimits &proof_nodes(uint64_t nodes) {
+        raw.proof_nodes = nodes;
+        return *this;
+    }
+    /// The node budget of the weak proof under gravity (0: off).
+    [[nodiscard]] uint64_t proof_nodes() const noexcept { return raw.proof_nodes; }
 };
 
 /// One analysed move: the cell, its outcome, plies to the end (-1 when unknown).

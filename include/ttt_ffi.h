@@ -11,9 +11,9 @@
 
 enum {
     TTT_VERSION_MAJOR = 0,
-    TTT_VERSION_MINOR = 2,
+    TTT_VERSION_MINOR = 3,
     TTT_VERSION_PATCH = 0,
-    TTT_VERSION_NUMBER = 512,
+    TTT_VERSION_NUMBER = 768,
     TTT_MAX_SIDE = 20,
     TTT_MAX_CELLS = 400,
     TTT_MIN_PLAYERS = 2,
@@ -106,6 +106,7 @@ typedef struct ttt_search_limits {
     size_t table_bytes;
     const struct ttt_stop_flag *stop;
     uint64_t max_time_ms;
+    uint64_t proof_nodes;
 } ttt_search_limits;
 
 typedef struct ttt_best_move {

@@ -160,7 +160,7 @@ run symbols-only-ttt bash -c "[[ -s '$B/t/symbols.txt' ]] && ! grep -v '^ttt_' '
 # missing from it.
 run hostile-covers-every-export bash -c "for s in \$(cat '$B/t/symbols.txt'); do \
     grep -q \"\\b\$s(\" ttt-ffi/tests/c/test_hostile.c || { echo \"missing: \$s\"; exit 1; }; done"
-# The soname carries the ABI version, major.minor of the workspace version (libttt.so.0.2).
+# The soname carries the ABI version, major.minor of the workspace version (libttt.so.0.3).
 TTT_SOVERSION=$(sed -n 's/^version = "\([0-9]*\.[0-9]*\)\..*"/\1/p' Cargo.toml | head -n 1)
 run soname bash -c "[[ -n '$TTT_SOVERSION' ]] && \
     readelf -d '$LIB/libttt.so' | grep -qF 'Library soname: [libttt.so.$TTT_SOVERSION]' && \
@@ -190,7 +190,7 @@ consumers() {
     run "$name-pkg-config-cc-static" bash -c "$pc && export PKG_CONFIG_PATH && \
         '$CC' -static -std=c99 ${WARN[*]} '$B/t/tiny.c' \$(pkg-config --cflags --libs ttt-static) \
         -o '$out/tiny-static' && '$out/tiny-static' && ! ldd '$out/tiny-static' 2>&1 | grep -q '=>'"
-    # CMake: find_package(ttt 0.2 CONFIG REQUIRED), shared and static, C and C++.
+    # CMake: find_package(ttt 0.3 CONFIG REQUIRED), shared and static, C and C++.
     rm -rf "$out/cmake"
     run "$name-cmake-configure" cmake -S ttt-ffi/tests/consumer -B "$out/cmake" \
         -DCMAKE_PREFIX_PATH="$(dirname "$libdir")" -DCMAKE_BUILD_TYPE=Release
@@ -201,11 +201,11 @@ consumers() {
     done
     run "$name-cmake-static-has-no-libttt-so" bash -c "! ldd '$out/cmake/app_c_static' | grep -q libttt && \
         ! ldd '$out/cmake/app_cxx_static' | grep -q libttt && ldd '$out/cmake/app_c' | grep -q libttt.so"
-    # Before 1.0 a minor version is an ABI: asking for 0.1, 0.3 (or 1.0) must not find 0.2.
-    run "$name-cmake-refuses-other-minor" bash -c "! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-0.1' \
-        -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=0.1 && \
-        ! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-0.3' \
-        -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=0.3 && \
+    # Before 1.0 a minor version is an ABI: asking for 0.2, 0.4 (or 1.0) must not find 0.3.
+    run "$name-cmake-refuses-other-minor" bash -c "! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-0.2' \
+        -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=0.2 && \
+        ! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-0.4' \
+        -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=0.4 && \
         ! cmake -S ttt-ffi/tests/consumer -B '$out/cmake-1.0' \
         -DCMAKE_PREFIX_PATH='$(dirname "$libdir")' -DTTT_WANT=1.0"
 }

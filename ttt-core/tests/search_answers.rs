@@ -156,14 +156,15 @@ fn outcome_of(moves: &[MoveAnalysis], index: usize) -> Outcome {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// Whatever the budget, the answer is never proven lost while a move is not lost, and every
-    /// claim of `proven` is true.
+    /// Whatever the budget (and the weak proof's, under gravity), the answer is never proven
+    /// lost while a move is not lost, and every claim of `proven` is true.
     #[test]
     fn budgeted_answers_keep_what_is_proven(
         (w, h, k, gravity) in (3usize..=5, 3usize..=5, 3usize..=4, any::<bool>()),
         plies in 0usize..10,
         seed in any::<u64>(),
         budget in prop::sample::select(vec![1u64, 10, 100, 1_000, 10_000, u64::MAX]),
+        proof in prop::sample::select(vec![0u64, 1, 100, 10_000, SearchLimits::DEFAULT_PROOF_NODES]),
     ) {
         let k = k.min(w.max(h));
         let rules = Rules::new(w, h, k, 2, gravity).unwrap();
@@ -179,7 +180,7 @@ proptest! {
         prop_assume!(!s.is_over());
         let truth = exact(&s);
         let best_outcome = truth[0].outcome.unwrap();
-        let limits = SearchLimits { max_nodes: budget, ..SearchLimits::default() };
+        let limits = SearchLimits { max_nodes: budget, proof_nodes: proof, ..SearchLimits::default() };
         let best = best_move_with(&s, &limits).unwrap();
         let got = outcome_of(&truth, best.index);
         if best.proven {

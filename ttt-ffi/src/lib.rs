@@ -39,7 +39,7 @@ use std::ffi::c_char;
 /// Major version of the header; `ttt_version_number()` gives the library's.
 pub const TTT_VERSION_MAJOR: u32 = 0;
 /// Minor version of the header.
-pub const TTT_VERSION_MINOR: u32 = 2;
+pub const TTT_VERSION_MINOR: u32 = 3;
 /// Patch version of the header.
 pub const TTT_VERSION_PATCH: u32 = 0;
 /// The header's version packed as `(major << 16) | (minor << 8) | patch`, comparable with
@@ -47,7 +47,7 @@ pub const TTT_VERSION_PATCH: u32 = 0;
 pub const TTT_VERSION_NUMBER: u32 =
     (TTT_VERSION_MAJOR << 16) | (TTT_VERSION_MINOR << 8) | TTT_VERSION_PATCH;
 
-/// The library's version, e.g. `"0.2.0"`.
+/// The library's version, e.g. `"0.3.0"`.
 ///
 /// Ownership: the string is static (never free it). Thread-safe.
 #[unsafe(no_mangle)]

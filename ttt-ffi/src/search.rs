@@ -91,6 +91,18 @@ pub struct ttt_search_limits {
     /// machine. Whichever of the node budget, the time limit and the stop flag comes first
     /// ends the search. Every value is accepted.
     pub max_time_ms: u64,
+    /// Most nodes a budgeted answer (`ttt_game_best_move_with`, `ttt_game_weak_solve_with`,
+    /// Hard's move, and their engine forms) may spend, **beyond** `max_nodes`, on a weak proof
+    /// of the position (win, draw or loss) on a gravity board (Connect Four and the like), when
+    /// the exact search within `max_nodes` has not finished and enough of the board is filled;
+    /// scaled by 64/bits on boards laid out in more than 64 bits, as `max_nodes` is, and never
+    /// more than 10 times `max_nodes` (a small budget stays fast). A proven
+    /// win or draw is then answered by a move that keeps it (`proven` true, `plies` -1). The
+    /// default is the one `ttt_search_limits_default()` gives; 0 turns the proof off, and then
+    /// `max_nodes` is the most nodes a call searches. The analysis (`ttt_game_analyze_with`,
+    /// `ttt_engine_analyze_with`) does not use it. So a call searches at most
+    /// `max_nodes + proof_nodes` nodes (saturating: every value is accepted).
+    pub proof_nodes: u64,
 }
 
 impl ttt_search_limits {
@@ -110,6 +122,7 @@ impl ttt_search_limits {
             table_bytes: limits.table_bytes,
             stop,
             max_time: (limits.max_time_ms > 0).then(|| Duration::from_millis(limits.max_time_ms)),
+            proof_nodes: limits.proof_nodes,
         })
     }
 }
@@ -200,7 +213,8 @@ pub struct ttt_best_move {
     pub outcome: ttt_outcome,
     /// Plies to the end under perfect play (this move = 1); -1 when unknown.
     pub plies: i32,
-    /// Whether the move is proven best (false when the budget ran out).
+    /// Whether the move is proven best, or on a gravity board proven to keep a win or draw
+    /// (`plies` -1: see `ttt_search_limits.proof_nodes`); false when the budget ran out.
     pub proven: bool,
     /// Nodes searched.
     pub nodes: u64,
@@ -250,15 +264,22 @@ pub(crate) unsafe fn best_move_into(
 }
 
 /// What `ttt_search_limits_default` returns should it ever fail (it cannot).
-const NO_LIMITS: ttt_search_limits =
-    ttt_search_limits { max_nodes: 0, table_bytes: 0, stop: std::ptr::null(), max_time_ms: 0 };
+const NO_LIMITS: ttt_search_limits = ttt_search_limits {
+    max_nodes: 0,
+    table_bytes: 0,
+    stop: std::ptr::null(),
+    max_time_ms: 0,
+    proof_nodes: 0,
+};
 
 /// The default search limits: 100000 nodes (tens of milliseconds for Hard's move on any board:
 /// a budgeted answer spends 64/bits of the budget on boards laid out in more than 64 bits,
 /// `(width + 1) * height`, where a node costs that much more), a 64 MiB transposition table,
 /// no stop flag, no time limit (`max_time_ms` = 0: the answer depends only on the node budget,
-/// the same on every machine). For a game under a clock, set `max_time_ms` (and raise
-/// `max_nodes`, for example to `UINT64_MAX`, so that the clock is what stops the search).
+/// the same on every machine), and the library's default `proof_nodes` for the weak proof
+/// under gravity (read it from here: it may change between versions; 0 turns the proof off).
+/// For a game under a clock, set `max_time_ms` (and raise `max_nodes`, for example to
+/// `UINT64_MAX`, so that the clock is what stops the search).
 #[unsafe(no_mangle)]
 pub extern "C" fn ttt_search_limits_default() -> ttt_search_limits {
     guard(NO_LIMITS, || {
@@ -268,6 +289,7 @@ pub extern "C" fn ttt_search_limits_default() -> ttt_search_limits {
             table_bytes: d.table_bytes,
             stop: std::ptr::null(),
             max_time_ms: d.max_time.map_or(0, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
+            proof_nodes: d.proof_nodes,
         }
     })
 }
@@ -419,5 +441,22 @@ mod tests {
         }
         assert_eq!(ttt_outcome::from(None) as u32, 0);
         assert_eq!(outcome_name(0).to_str().unwrap(), "unknown");
+    }
+
+    #[test]
+    fn the_limits_are_the_core_defaults_and_pass_through() {
+        let d = ttt_search_limits_default();
+        let core = SearchLimits::default();
+        assert_eq!(
+            (d.max_nodes, d.table_bytes, d.proof_nodes),
+            (core.max_nodes, core.table_bytes, core.proof_nodes)
+        );
+        assert!(d.proof_nodes > 0 && d.stop.is_null() && d.max_time_ms == 0);
+        for proof_nodes in [0, 1, u64::MAX] {
+            let c = ttt_search_limits { proof_nodes, max_nodes: 7, ..d };
+            // SAFETY: a live struct with a NULL stop flag.
+            let limits = unsafe { ttt_search_limits::from_ptr(&c) }.unwrap();
+            assert_eq!((limits.proof_nodes, limits.max_nodes), (proof_nodes, 7));
+        }
     }
 }

@@ -241,17 +241,19 @@ pub fn difficulty(obj: &Bound<'_, PyAny>) -> PyResult<Difficulty> {
 /// is drawn from Python's ``random`` module. Exactly one float is drawn per call.
 ///
 /// ``max_nodes`` (default 100,000 nodes) and ``time_limit`` (seconds, default no limit) bound
-/// Hard's search, whichever comes first; ``table_bytes`` sizes its table (default 64 MiB). Each
-/// call uses a fresh table; ``Engine.choose_move`` keeps one from move to move. Under a node
-/// budget alone the move depends only on the position and the generator; a time limit makes it
-/// depend on the machine's speed and load. Easy and Medium ignore the limits.
+/// Hard's search, whichever comes first; ``proof_nodes`` is the weak proof's budget beyond
+/// ``max_nodes`` on gravity boards (see ``best_move``; 0: off); ``table_bytes`` sizes its table
+/// (default 64 MiB). Each call uses a fresh table; ``Engine.choose_move`` keeps one from move
+/// to move. Under a node budget alone the move depends only on the position and the generator;
+/// a time limit makes it depend on the machine's speed and load. Easy and Medium ignore the
+/// limits.
 ///
 /// Raises ``GameOverError`` on a finished game, ``ValueError`` for an unknown difficulty, an
 /// rng value outside [0, 1) or a limit out of range (``time_limit`` must be a finite number
 /// greater than 0, or ``None``), ``TypeError`` when both ``rng`` and ``seed`` are given or a
 /// limit is not a number. Releases the GIL; Ctrl-C interrupts a long search.
 #[pyfunction]
-#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, proof_nodes = None, table_bytes = None, time_limit = None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub fn choose_move(
     py: Python<'_>,
@@ -260,18 +262,19 @@ pub fn choose_move(
     rng: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<usize> {
-    choose(py, state, difficulty, rng, seed, budget(max_nodes, table_bytes, time_limit)?)
-        .map(|c| c.index)
+    let budget = budget(max_nodes, proof_nodes, table_bytes, time_limit)?;
+    choose(py, state, difficulty, rng, seed, budget).map(|c| c.index)
 }
 
 /// Like ``choose_move``, returning ``(index, proven)``: ``proven`` is ``True`` when Hard's move is
 /// proven best (always on boards small enough to solve within the limits), ``False`` for Easy,
 /// Medium and an unproven Hard answer.
 #[pyfunction]
-#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, proof_nodes = None, table_bytes = None, time_limit = None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub fn choose_move_with(
     py: Python<'_>,
@@ -280,11 +283,12 @@ pub fn choose_move_with(
     rng: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(usize, bool)> {
-    choose(py, state, difficulty, rng, seed, budget(max_nodes, table_bytes, time_limit)?)
-        .map(|c| (c.index, c.proven))
+    let budget = budget(max_nodes, proof_nodes, table_bytes, time_limit)?;
+    choose(py, state, difficulty, rng, seed, budget).map(|c| (c.index, c.proven))
 }
 
 fn choose(

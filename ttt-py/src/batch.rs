@@ -263,17 +263,17 @@ const CHUNK: u64 = 16 * GAMES_PER_SEED;
 /// threads, an integer of at least 1 (default: the machine's cores); at most one per 1024
 /// games and at most ``MAX_THREADS`` (256) are started, whatever is asked.
 ///
-/// ``max_nodes``, ``table_bytes`` and ``time_limit`` (seconds) bound each Hard move, as in
-/// ``choose_move``; with a ``time_limit`` the games depend on the machine's speed and load, and
-/// no longer only on ``seed``.
+/// ``max_nodes``, ``proof_nodes``, ``table_bytes`` and ``time_limit`` (seconds) bound each Hard
+/// move, as in ``choose_move``; with a ``time_limit`` the games depend on the machine's speed
+/// and load, and no longer only on ``seed``.
 ///
 /// Raises ``ValueError``/``TypeError`` for bad arguments, ``MemoryError`` (before playing
 /// anything) when the results of ``n`` games cannot fit in memory. Ctrl-C stops the batch and
 /// raises ``KeyboardInterrupt``.
 #[pyfunction]
-#[pyo3(signature = (n, players = None, *, rules = None, start = None, seed = None, record_moves = false, threads = None, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (n, players = None, *, rules = None, start = None, seed = None, record_moves = false, threads = None, max_nodes = None, proof_nodes = None, table_bytes = None, time_limit = None))]
 #[pyo3(
-    text_signature = "(n, players=None, *, rules=None, start=None, seed=0, record_moves=False, threads=None, max_nodes=None, table_bytes=None, time_limit=None)"
+    text_signature = "(n, players=None, *, rules=None, start=None, seed=0, record_moves=False, threads=None, max_nodes=None, proof_nodes=None, table_bytes=None, time_limit=None)"
 )]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python function
 pub fn play_games(
@@ -286,12 +286,13 @@ pub fn play_games(
     record_moves: bool,
     threads: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<BatchResult> {
     let n = convert::uint(n, "n", u64::MAX)?;
     let seed = convert::opt_uint(seed, "seed", u64::MAX)?.unwrap_or(0);
-    let budget = budget(max_nodes, table_bytes, time_limit)?;
+    let budget = budget(max_nodes, proof_nodes, table_bytes, time_limit)?;
     let threads = match threads {
         Some(t) if !t.is_none() => Some(convert::positive_saturating(t, "threads")?),
         _ => None,

@@ -20,11 +20,11 @@ use std::time::Duration;
 /// ``Engine(*, table_bytes=None)``: ``table_bytes`` is the most bytes its table may take
 /// (default 64 MiB; it starts small and grows while needed; 0 searches without a table). Its
 /// methods are the free functions of the same names, on this engine's table: ``best_move``,
-/// ``solve``, ``analyze``, ``choose_move`` and ``choose_move_with``, with ``max_nodes=`` and
-/// ``time_limit=`` (seconds) but no ``table_bytes=``. ``clear()`` forgets everything (a new
-/// game); the engine then answers exactly as a fresh one. The table is cleared by itself when
-/// a call comes with other rules (or another seating of the players), so one engine can serve
-/// any game, but one engine per game is what makes it faster.
+/// ``solve``, ``analyze``, ``choose_move`` and ``choose_move_with``, with ``max_nodes=``,
+/// ``proof_nodes=`` and ``time_limit=`` (seconds) but no ``table_bytes=``. ``clear()`` forgets
+/// everything (a new game); the engine then answers exactly as a fresh one. The table is
+/// cleared by itself when a call comes with other rules (or another seating of the players),
+/// so one engine can serve any game, but one engine per game is what makes it faster.
 ///
 /// On boards it solves within the limits, an engine gives the moves the free functions give
 /// (the same for the same seed). Under a node budget its unproven answers also depend on what
@@ -181,9 +181,10 @@ impl Engine {
 
 fn engine_budget(
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Budget> {
-    budget(max_nodes, None, time_limit)
+    budget(max_nodes, proof_nodes, None, time_limit)
 }
 
 #[pymethods]
@@ -208,44 +209,48 @@ impl Engine {
     }
 
     /// ``ttt.best_move`` on this engine's table.
-    #[pyo3(signature = (state, *, max_nodes = None, time_limit = None))]
+    #[pyo3(signature = (state, *, max_nodes = None, proof_nodes = None, time_limit = None))]
     fn best_move(
         &self,
         py: Python<'_>,
         state: &Bound<'_, GameState>,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        proof_nodes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<usize>> {
-        let budget = engine_budget(max_nodes, time_limit)?;
+        let budget = engine_budget(max_nodes, proof_nodes, time_limit)?;
         Ok(self.solve_impl(py, state, budget, false)?.map(|b| b.index))
     }
 
     /// ``ttt.solve`` on this engine's table: a ``BestMove``, or ``None`` when the game is over
     /// (``weak=True``: the weak solve, as ``ttt.solve``'s).
-    #[pyo3(signature = (state, *, weak = false, max_nodes = None, time_limit = None))]
+    #[pyo3(signature = (state, *, weak = false, max_nodes = None, proof_nodes = None, time_limit = None))]
     fn solve(
         &self,
         py: Python<'_>,
         state: &Bound<'_, GameState>,
         weak: bool,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        proof_nodes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<BestMove>> {
-        let answer = self.solve_impl(py, state, engine_budget(max_nodes, time_limit)?, weak)?;
+        let answer =
+            self.solve_impl(py, state, engine_budget(max_nodes, proof_nodes, time_limit)?, weak)?;
         Ok(answer.as_ref().map(BestMove::from_core))
     }
 
     /// ``ttt.analyze`` on this engine's table: every legal move, best first (empty when the
     /// game is over).
-    #[pyo3(signature = (state, *, max_nodes = None, time_limit = None))]
+    #[pyo3(signature = (state, *, max_nodes = None, proof_nodes = None, time_limit = None))]
     fn analyze(
         &self,
         py: Python<'_>,
         state: &Bound<'_, GameState>,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        proof_nodes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<MoveAnalysis>> {
-        let budget = engine_budget(max_nodes, time_limit)?;
+        let budget = engine_budget(max_nodes, proof_nodes, time_limit)?;
         // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the
         // search runs without the GIL.
         let game = &state.get().inner;
@@ -255,7 +260,7 @@ impl Engine {
     }
 
     /// ``ttt.choose_move`` on this engine's table (``rng``, ``seed`` and the errors as there).
-    #[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, time_limit = None))]
+    #[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, proof_nodes = None, time_limit = None))]
     #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python method
     fn choose_move(
         &self,
@@ -265,14 +270,15 @@ impl Engine {
         rng: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        proof_nodes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<usize> {
-        let budget = engine_budget(max_nodes, time_limit)?;
+        let budget = engine_budget(max_nodes, proof_nodes, time_limit)?;
         Ok(self.choose_impl(py, state, difficulty, rng, seed, budget)?.index)
     }
 
     /// ``ttt.choose_move_with`` on this engine's table: ``(index, proven)``.
-    #[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, time_limit = None))]
+    #[pyo3(signature = (state, difficulty, rng = None, *, seed = None, max_nodes = None, proof_nodes = None, time_limit = None))]
     #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python method
     fn choose_move_with(
         &self,
@@ -282,9 +288,10 @@ impl Engine {
         rng: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        proof_nodes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(usize, bool)> {
-        let budget = engine_budget(max_nodes, time_limit)?;
+        let budget = engine_budget(max_nodes, proof_nodes, time_limit)?;
         let c = self.choose_impl(py, state, difficulty, rng, seed, budget)?;
         Ok((c.index, c.proven))
     }

@@ -114,8 +114,8 @@ impl HumanPlayer {
 }
 
 /// A computer: each move is ``choose_move(state, difficulty, rng)`` with its own generator.
-/// ``ComputerPlayer(mark, difficulty, rng=None, *, seed=None, max_nodes=None, table_bytes=None,
-/// time_limit=None)`` (the limits of ``choose_move``, for each of its moves):
+/// ``ComputerPlayer(mark, difficulty, rng=None, *, seed=None, max_nodes=None, proof_nodes=None,
+/// table_bytes=None, time_limit=None)`` (the limits of ``choose_move``, for each of its moves):
 /// ``rng`` is a ``SeededRng`` (shared: its stream goes on across matches); ``seed=`` makes one;
 /// with neither, the seed comes from Python's ``random`` module.
 #[pyclass(module = "ttt", name = "ComputerPlayer", frozen)]
@@ -129,7 +129,7 @@ pub struct ComputerPlayer {
 #[pymethods]
 impl ComputerPlayer {
     #[new]
-    #[pyo3(signature = (mark, difficulty, rng = None, *, seed = None, max_nodes = None, table_bytes = None, time_limit = None))]
+    #[pyo3(signature = (mark, difficulty, rng = None, *, seed = None, max_nodes = None, proof_nodes = None, table_bytes = None, time_limit = None))]
     #[allow(clippy::too_many_arguments)] // the keyword arguments of one Python constructor
     fn new(
         py: Python<'_>,
@@ -138,11 +138,12 @@ impl ComputerPlayer {
         rng: Option<Bound<'_, SeededRng>>,
         seed: Option<&Bound<'_, PyAny>>,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        proof_nodes: Option<&Bound<'_, PyAny>>,
         table_bytes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ComputerPlayer> {
         let seed = convert::opt_uint(seed, "seed", u64::MAX)?;
-        let budget = crate::search::budget(max_nodes, table_bytes, time_limit)?;
+        let budget = crate::search::budget(max_nodes, proof_nodes, table_bytes, time_limit)?;
         let rng = match (rng, seed) {
             (Some(_), Some(_)) => return Err(PyTypeError::new_err("pass rng or seed, not both")),
             (Some(r), None) => r.unbind(),
@@ -179,9 +180,10 @@ impl ComputerPlayer {
     }
 
     /// What unpickling calls: ``ComputerPlayer(mark, difficulty, rng, max_nodes=...,
-    /// table_bytes=..., time_limit=...)``.
+    /// table_bytes=..., time_limit=..., proof_nodes=...)`` (``proof_nodes`` last, so that a
+    /// player pickled before it existed still loads, with the default).
     #[classmethod]
-    #[pyo3(signature = (mark, difficulty, rng, max_nodes, table_bytes, time_limit = None))]
+    #[pyo3(signature = (mark, difficulty, rng, max_nodes, table_bytes, time_limit = None, proof_nodes = None))]
     #[allow(clippy::too_many_arguments)] // the arguments of one pickled constructor call
     fn _restore(
         _cls: &Bound<'_, pyo3::types::PyType>,
@@ -192,6 +194,7 @@ impl ComputerPlayer {
         max_nodes: Option<&Bound<'_, PyAny>>,
         table_bytes: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
+        proof_nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ComputerPlayer> {
         ComputerPlayer::new(
             py,
@@ -200,6 +203,7 @@ impl ComputerPlayer {
             Some(rng),
             None,
             max_nodes,
+            proof_nodes,
             table_bytes,
             time_limit,
         )
@@ -218,6 +222,7 @@ impl ComputerPlayer {
             Option<u64>,
             Option<usize>,
             Option<f64>,
+            Option<u64>,
         ),
     )> {
         let (py, c) = (slf.py(), slf.get());
@@ -229,6 +234,7 @@ impl ComputerPlayer {
             c.budget.max_nodes,
             c.budget.table_bytes,
             c.budget.max_time.map(|t| t.as_secs_f64()),
+            c.budget.proof_nodes,
         );
         Ok((restore, args))
     }

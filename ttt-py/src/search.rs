@@ -11,12 +11,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use ttt_core::{Outcome, SearchLimits};
 
-/// The limits a Python call asks for: ``max_nodes=``, ``table_bytes=`` and ``time_limit=``,
-/// each `None` when not given (the default applies).
+/// The limits a Python call asks for: ``max_nodes=``, ``proof_nodes=``, ``table_bytes=`` and
+/// ``time_limit=``, each `None` when not given (the default applies).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
     /// ``max_nodes=``.
     pub max_nodes: Option<u64>,
+    /// ``proof_nodes=``: the weak proof's nodes under gravity, beyond ``max_nodes``.
+    pub proof_nodes: Option<u64>,
     /// ``table_bytes=``.
     pub table_bytes: Option<usize>,
     /// ``time_limit=``, in seconds.
@@ -30,20 +32,22 @@ pub fn limits(budget: Budget, stop: Arc<AtomicBool>) -> SearchLimits {
     limits
 }
 
-/// The ``max_nodes=``, ``table_bytes=`` and ``time_limit=`` keyword arguments: integers in
-/// range or `None`, and a number of seconds greater than 0 or `None` (see
-/// [`convert::opt_seconds`]).
+/// The ``max_nodes=``, ``proof_nodes=``, ``table_bytes=`` and ``time_limit=`` keyword
+/// arguments: integers in range or `None`, and a number of seconds greater than 0 or `None`
+/// (see [`convert::opt_seconds`]).
 ///
 /// # Errors
 /// `TypeError` for a non-integer (non-number for ``time_limit``), `ValueError` for a value out
 /// of range.
 pub fn budget(
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Budget> {
     Ok(Budget {
         max_nodes: convert::opt_uint(max_nodes, "max_nodes", u64::MAX)?,
+        proof_nodes: convert::opt_uint(proof_nodes, "proof_nodes", u64::MAX)?,
         table_bytes: convert::opt_usize(table_bytes, "table_bytes")?,
         max_time: convert::opt_seconds(time_limit, "time_limit")?,
     })
@@ -54,6 +58,9 @@ pub fn limits_without_stop(budget: Budget) -> SearchLimits {
     let mut limits = SearchLimits::default();
     if let Some(n) = budget.max_nodes {
         limits.max_nodes = n;
+    }
+    if let Some(n) = budget.proof_nodes {
+        limits.proof_nodes = n;
     }
     if let Some(b) = budget.table_bytes {
         limits.table_bytes = b;
@@ -288,16 +295,25 @@ impl BestMove {
 /// deterministic), ``time_limit`` (seconds, a finite number greater than 0, default ``None``:
 /// no clock; answers then depend on the machine) and ``table_bytes`` (default 64 MiB). A bad
 /// limit is ``ValueError`` (out of range, NaN, infinite, 0) or ``TypeError`` (not a number).
+///
+/// ``proof_nodes`` (an integer, default ``None``: the library's default): on a gravity board
+/// (Connect Four and the like), where the exact search within ``max_nodes`` has not finished and
+/// enough of the board is filled, the most nodes spent **beyond** ``max_nodes`` on a weak proof
+/// of the position (never more than 10 times ``max_nodes``, so that a small budget stays
+/// fast); a proven win or draw is then played, proven, with ``plies`` ``None``. 0
+/// turns it off, and ``max_nodes`` is then the most nodes a call searches (else
+/// ``max_nodes + proof_nodes``). ``analyze`` accepts it and does not use it.
 #[pyfunction]
-#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (state, *, max_nodes = None, proof_nodes = None, table_bytes = None, time_limit = None))]
 pub fn best_move(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<usize>> {
-    Ok(solve(py, state, false, max_nodes, table_bytes, time_limit)?.map(|b| b.index))
+    Ok(solve(py, state, false, max_nodes, proof_nodes, table_bytes, time_limit)?.map(|b| b.index))
 }
 
 /// ``best_move`` with its outcome, plies, proof flag and node count (a ``BestMove``), or
@@ -308,16 +324,17 @@ pub fn best_move(
 /// the move keeps the outcome (the one the search proved it with; when every move loses, the
 /// first in ``best_move``'s tie order). ``weak`` must be a ``bool`` (``TypeError`` otherwise).
 #[pyfunction]
-#[pyo3(signature = (state, *, weak = false, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (state, *, weak = false, max_nodes = None, proof_nodes = None, table_bytes = None, time_limit = None))]
 pub fn solve(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
     weak: bool,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
-    let budget = budget(max_nodes, table_bytes, time_limit)?;
+    let budget = budget(max_nodes, proof_nodes, table_bytes, time_limit)?;
     // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the search
     // runs without the GIL.
     let game = &state.get().inner;
@@ -337,15 +354,16 @@ pub fn solve(
 /// prove within its limits have ``outcome`` and ``plies`` ``None``. Releases the GIL; Ctrl-C
 /// interrupts a long search.
 #[pyfunction]
-#[pyo3(signature = (state, *, max_nodes = None, table_bytes = None, time_limit = None))]
+#[pyo3(signature = (state, *, max_nodes = None, proof_nodes = None, table_bytes = None, time_limit = None))]
 pub fn analyze(
     py: Python<'_>,
     state: &Bound<'_, GameState>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    proof_nodes: Option<&Bound<'_, PyAny>>,
     table_bytes: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<MoveAnalysis>> {
-    let budget = budget(max_nodes, table_bytes, time_limit)?;
+    let budget = budget(max_nodes, proof_nodes, table_bytes, time_limit)?;
     // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the search
     // runs without the GIL.
     let game = &state.get().inner;

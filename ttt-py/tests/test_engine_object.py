@@ -150,7 +150,14 @@ def test_a_pickled_engine_in_a_container_and_a_pickled_player_keep_their_limits(
     assert [e.table_bytes for e in engines] == [0, 64 << 20]
     player = ttt.ComputerPlayer("X", "hard", seed=3, max_nodes=500, time_limit=0.25)
     again = pickle.loads(pickle.dumps(player))
-    assert again.__reduce__()[1][3:] == (500, None, 0.25)
+    assert again.__reduce__()[1][3:] == (500, None, 0.25, None)
+    player = ttt.ComputerPlayer("X", "hard", seed=3, max_nodes=500, proof_nodes=0)
+    again = pickle.loads(pickle.dumps(player))
+    assert again.__reduce__()[1][3:] == (500, None, None, 0)
+    # A player pickled before proof_nodes existed (six arguments) still loads, with the default.
+    rng = ttt.SeededRng(3)
+    old = ttt.ComputerPlayer._restore("X", "hard", rng, 500, None, 0.25)  # type: ignore[attr-defined]
+    assert old.__reduce__()[1][3:] == (500, None, 0.25, None)
 
 
 # --- the time limit ------------------------------------------------------------------------------
@@ -407,6 +414,85 @@ def test_ctrl_c_interrupts_an_engine_which_then_answers_again(method: str) -> No
     out = proc.stdout.read()
     assert out.strip() == "2"
     assert waited < 1.0 + GENEROUS, f"Ctrl-C took {waited:.2f}s"
+
+
+# --- proof_nodes: the weak proof's budget under gravity -----------------------------------------
+
+# Connect Four after 8 plies (columns 4, 3, 4, 4, 3, 2, 5, 5): a small budget cannot settle it,
+# and enough of the board is filled for the weak proof.
+C4 = ttt.create_game(rules=ttt.Rules.CONNECT_FOUR)
+for _column in "43443255":
+    C4 = C4.play_column(int(_column) - 1)
+C4_ENGINE = ttt.Engine(table_bytes=1 << 20)
+# Every entry point with a node count (best_move and choose_move report none) or a move.
+PROOF_CALLS: list[tuple[str, Callable[..., Any]]] = [
+    ("best_move", lambda **kw: ttt.best_move(C4, **kw)),
+    ("solve", lambda **kw: ttt.solve(C4, **kw)),
+    ("solve_weak", lambda **kw: ttt.solve(C4, weak=True, **kw)),
+    ("analyze", lambda **kw: ttt.analyze(C4, **kw)),
+    ("choose_move", lambda **kw: ttt.choose_move(C4, "hard", seed=1, **kw)),
+    ("choose_move_with", lambda **kw: ttt.choose_move_with(C4, "hard", seed=1, **kw)),
+    ("Engine.best_move", lambda **kw: C4_ENGINE.best_move(C4, **kw)),
+    ("Engine.solve", lambda **kw: C4_ENGINE.solve(C4, **kw)),
+    ("Engine.analyze", lambda **kw: C4_ENGINE.analyze(C4, **kw)),
+    ("Engine.choose_move", lambda **kw: C4_ENGINE.choose_move(C4, "hard", seed=1, **kw)),
+    ("Engine.choose_move_with", lambda **kw: C4_ENGINE.choose_move_with(C4, "hard", seed=1, **kw)),
+    ("play_games", lambda **kw: ttt.play_games(1, "hard", start=C4, threads=1, **kw)),
+    (
+        "ComputerPlayer",
+        lambda **kw: ttt.Match(
+            C4, [ttt.ComputerPlayer("X", "hard", seed=1, **kw), ttt.HumanPlayer("O")]
+        ).step(),
+    ),
+]
+
+
+@pytest.mark.parametrize("call", [c for _, c in PROOF_CALLS], ids=[n for n, _ in PROOF_CALLS])
+def test_every_entry_point_takes_proof_nodes(call: Callable[..., Any]) -> None:
+    for proof_nodes in (0, 1, 5_000, None):
+        answer = call(max_nodes=1_000, proof_nodes=proof_nodes)
+        assert answer is not None
+        if isinstance(answer, ttt.BestMove):
+            answer = answer.index
+        elif isinstance(answer, tuple):
+            answer = answer[0]
+        if isinstance(answer, int):
+            assert answer in C4.available_moves()
+
+
+def test_proof_nodes_0_makes_max_nodes_a_hard_bound() -> None:
+    for weak in (False, True):
+        for answer in (
+            ttt.solve(C4, weak=weak, max_nodes=1_000, proof_nodes=0),
+            ttt.Engine(table_bytes=1 << 20).solve(C4, weak=weak, max_nodes=1_000, proof_nodes=0),
+        ):
+            assert answer is not None and not answer.proven
+            assert 0 < answer.nodes <= 1_000
+            assert answer.index in C4.available_moves()
+        # On, the same call goes past max_nodes: the keyword reaches the search.
+        on = ttt.solve(C4, weak=weak, max_nodes=1_000, proof_nodes=20_000)
+        assert on is not None and on.nodes > 1_000
+    # The largest values are accepted (no overflow): here the clock ends the call.
+    started = time.monotonic()
+    answer = ttt.solve(C4, max_nodes=2**64 - 1, proof_nodes=2**64 - 1, time_limit=0.1)
+    assert answer is not None and answer.index in C4.available_moves()
+    assert time.monotonic() - started < 0.1 + GENEROUS
+
+
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [(-1, ValueError), (2**64, ValueError), (1.5, TypeError), ("x", TypeError), (True, TypeError)],
+)
+def test_a_bad_proof_nodes_is_refused_like_max_nodes(bad: Any, error: type[Exception]) -> None:
+    for call in (
+        lambda: ttt.solve(C4, proof_nodes=bad),
+        lambda: ttt.Engine().best_move(C4, proof_nodes=bad),
+        lambda: ttt.play_games(1, proof_nodes=bad),
+    ):
+        with pytest.raises(error, match="proof_nodes"):
+            call()
+    with pytest.raises(error, match="max_nodes"):
+        ttt.solve(C4, max_nodes=bad)
 
 
 def test_the_distributed_calls_check_time_limit_on_the_driver() -> None:

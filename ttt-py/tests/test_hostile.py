@@ -15,6 +15,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -223,18 +224,26 @@ def test_counts_out_of_range_are_value_errors(n: int) -> None:
     state = ttt.create_game()
     calls: list[Callable[[], object]] = [
         lambda: ttt.best_move(state, max_nodes=n),
+        lambda: ttt.best_move(state, proof_nodes=n),
         lambda: ttt.solve(state, table_bytes=n),
+        lambda: ttt.solve(state, weak=True, proof_nodes=n),
         lambda: ttt.analyze(state, max_nodes=n),
         lambda: ttt.choose_move(state, "hard", seed=n),
         lambda: ttt.choose_move_with(state, "easy", max_nodes=n),
+        lambda: ttt.choose_move(state, "hard", proof_nodes=n),
+        lambda: ttt.analyze(state, proof_nodes=n),
+        lambda: ttt.Engine().solve(state, proof_nodes=n),
+        lambda: ttt.Engine().choose_move_with(state, "easy", proof_nodes=n),
         lambda: ttt.play_games(n),
         lambda: ttt.play_games(1, seed=n),
         lambda: ttt.play_games(1, max_nodes=n),
+        lambda: ttt.play_games(1, proof_nodes=n),
         lambda: ttt.Move("X", n, 0),
         lambda: ttt.Move("X", 0, n),
         lambda: ttt.HumanPlayer("X").push(n, 0),
         lambda: ttt.HumanPlayer("X").push(0, n),
         lambda: ttt.ComputerPlayer("X", "easy", max_nodes=n),
+        lambda: ttt.ComputerPlayer("X", "easy", proof_nodes=n),
         lambda: ttt.ComputerPlayer("X", "easy", seed=n),
         lambda: ttt.ComputerPlayer("X", "easy", table_bytes=n),
         lambda: ttt.SeededRng(n),
@@ -250,6 +259,24 @@ def test_counts_of_the_wrong_type_are_type_errors(bad: object) -> None:
         ttt.Move("X", bad, 0)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         ttt.SeededRng(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [1.5, "3", True, False, [1]])
+def test_node_budgets_of_the_wrong_type_are_type_errors(bad: object) -> None:
+    # None is the default, so it is allowed here; a bool is not an int for a budget.
+    state = ttt.create_game(rules=ttt.Rules.CONNECT_FOUR)
+    for name in ("max_nodes", "proof_nodes"):
+        kw: dict[str, Any] = {name: bad}
+        for call in (
+            lambda: ttt.solve(state, **kw),
+            lambda: ttt.best_move(state, **kw),
+            lambda: ttt.choose_move(state, "hard", seed=1, **kw),
+            lambda: ttt.Engine().solve(state, **kw),
+            lambda: ttt.ComputerPlayer("X", "hard", **kw),
+            lambda: ttt.play_games(1, **kw),
+        ):
+            with pytest.raises(TypeError, match=name):
+                call()
 
 
 def test_integer_likes_are_accepted() -> None:

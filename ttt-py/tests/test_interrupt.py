@@ -265,7 +265,8 @@ def test_no_call_starts_a_thread() -> None:
             ttt.choose_move(c4, "hard", seed=i)
             engine.solve(c4)
             engine.choose_move(five, "hard", seed=i, max_nodes=50)
-            ttt.play_games(2, "hard", rules=c4.rules, threads=1, max_nodes=50)
+            # proof_nodes=0: a node budget of 50 alone, so that whole games stay cheap.
+            ttt.play_games(2, "hard", rules=c4.rules, threads=1, max_nodes=50, proof_nodes=0)
 
     # The method sees threads: starting some moves the counter by at least that many.
     def start_threads() -> None:

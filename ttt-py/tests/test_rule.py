@@ -11,7 +11,7 @@ class's own attributes, ``ttt.pettingzoo``), so new ones are covered without edi
 Each is called with arbitrary objects: integers of every size and sign, floats (nan and inf
 included), strings, bytes, ``None``, endless iterators, nested containers, and the module's own
 values, mixed with plausible values for each parameter name so that calls get past the first
-check. Searches are kept small (``max_nodes`` at most 2000, ``time_limit`` at most 0.05 s,
+check. Searches are kept small (``max_nodes`` and ``proof_nodes`` at most 2000, ``time_limit`` at most 0.05 s,
 batches of at most 4 games) so that the whole run takes seconds; a call that does not return within a minute is a hang, and
 ``faulthandler`` ends the run with a traceback.
 
@@ -280,6 +280,7 @@ PLAUSIBLE: dict[str, Callable[[], list[Any]]] = {
     "k": lambda: [1, 3, 4, 5, 21],
     "gravity": lambda: [True, False],
     "max_nodes": lambda: [0, 1, 100, MAX_NODES],
+    "proof_nodes": lambda: [0, 1, 100, MAX_NODES, -1],
     "table_bytes": lambda: [0, 1, 4096, 2**20, 2**62],
     "time_limit": lambda: [None, 0.001, 0.01, 1, 0, -1.0, math.nan, math.inf, True, "0.1"],
     "record_moves": lambda: [True, False],
@@ -442,14 +443,16 @@ def arguments(draw: st.DrawFn, fn: Any) -> tuple[list[Any], dict[str, Any]]:
 
 
 def small_enough(name: str, fn: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
-    """Keeps searches and batches small: a valid ``max_nodes`` is capped and always given, a
-    valid batch size too (invalid values are left alone: their refusal is under test)."""
+    """Keeps searches and batches small: a valid ``max_nodes`` (and ``proof_nodes``, the weak
+    proof's nodes beyond it under gravity) is capped and always given, a valid batch size too
+    (invalid values are left alone: their refusal is under test)."""
     sig = signature_of(fn)
     params = sig.parameters if sig is not None else {}
-    if "max_nodes" in params:
-        m = kwargs.get("max_nodes")
-        if m is None or (isinstance(m, int) and not isinstance(m, bool) and m > MAX_NODES):
-            kwargs["max_nodes"] = MAX_NODES
+    for budget in ("max_nodes", "proof_nodes"):
+        if budget in params:
+            m = kwargs.get(budget)
+            if m is None or (isinstance(m, int) and not isinstance(m, bool) and m > MAX_NODES):
+                kwargs[budget] = MAX_NODES
     if "time_limit" in params:
         t = kwargs.get("time_limit")
         if isinstance(t, (int, float)) and not isinstance(t, bool) and t > MAX_SECONDS:

@@ -23,6 +23,11 @@
 //! 2. **Exact search** with half the node budget on boards of up to 64 bits, 64/bits of the
 //!    half beyond (and three quarters of the clock): where it finishes the answer is exactly
 //!    what the unbounded search gives.
+//!    Under gravity (two players, at least a seventh of the cells filled), where it has not
+//!    finished, a **weak proof** of the root follows with
+//!    [`SearchLimits::proof_nodes`](super::SearchLimits::proof_nodes) more nodes, beyond the
+//!    budget (half the clock left): a proven win or draw is answered by a move that keeps it,
+//!    proven. The steps below then get the nodes they would have had without it.
 //! 3. Otherwise, a **win by continuous threats** is the answer, proven: by fours (VCF, an
 //!    eighth of the budget), else with threes (VCT, [`threats`](super::threats), another
 //!    eighth).
@@ -96,6 +101,10 @@ thread_local! {
     /// a few KiB (about 100 KiB at most, for four players on 20×20), no table.
     static SHELL: std::cell::Cell<Option<Shell>> = const { std::cell::Cell::new(None) };
 }
+
+/// The weak proof under gravity gets at most this many times `max_nodes` (see
+/// [`SearchLimits::proof_nodes`]): the default budget's 100,000 give the default proof's million, and a small budget, asked for a fast move, stays small.
+const PROOF_FACTOR: u64 = 10;
 
 /// The fewest nodes worth giving a root move's own exact search.
 const MIN_SLICE: u64 = 32;
@@ -392,7 +401,8 @@ impl Engine {
         weak: bool,
     ) -> Answer {
         let weak = weak && !all_best;
-        let total = scaled_budget(limits.max_nodes, s.layout_bits());
+        let bits = s.layout_bits();
+        let mut total = scaled_budget(limits.max_nodes, bits);
         let cells = s.cells();
         let n = s.stones_on_board();
         let mut legal = state.available_moves();
@@ -451,32 +461,45 @@ impl Engine {
         let value = timed_step(s, clock, 3, 4, |s| if weak { s.solve_weak() } else { s.solve() });
         s.node_limit = total;
         s.aborted = s.stopped;
-        if let (Some(value), true) = (value, weak) {
-            // The outcome is proven: the first move in tie order that keeps it (every move
-            // keeps a loss). A weak value of 1 or 0 is the least score of a win or a draw.
-            let outcome = describe(value, cells, n).0;
-            let weak_answer = |index| Answer {
-                moves: vec![index],
-                proven: true,
-                exact: None,
-                outcome: Some(outcome),
-            };
-            if value < 0 {
-                return weak_answer(legal[0]);
+        // 2b. Under gravity, where the exact search did not finish: a weak proof of the root
+        // with the nodes of `proof_nodes`, beyond the budget (the steps after it get what
+        // they would have had without it).
+        let proof = value.is_none()
+            && !s.stopped
+            && limits.proof_nodes > 0
+            && s.players == 2
+            && state.rules().gravity()
+            && n * 7 >= cells;
+        if proof {
+            let proof_nodes = limits.proof_nodes.min(limits.max_nodes.saturating_mul(PROOF_FACTOR));
+            let (before, extra) = (s.nodes, scaled_budget(proof_nodes, bits));
+            s.node_limit = s.nodes.saturating_add(extra);
+            let kept = timed_step(s, clock, 1, 2, |s| {
+                let v = s.solve_weak()?;
+                Some((v, keeping_move(s, &legal, v)?))
+            });
+            total = total.saturating_add((s.nodes - before).min(extra));
+            s.node_limit = total;
+            s.aborted = s.stopped;
+            // A proven loss goes on as before: the anytime search picks among the losing moves.
+            if let Some((v, index)) = kept.filter(|&(v, _)| weak || v >= 0) {
+                return Answer {
+                    moves: vec![index],
+                    proven: true,
+                    exact: None,
+                    outcome: Some(describe(v, cells, n).0),
+                };
             }
-            // The move the search proved it with, from the table (checked: cheap, its
-            // value is in the table too); else every move in tie order.
-            if let Some(pos) = s.table_move() {
-                if s.probe_move(pos, value - 1, value).is_some_and(|v| v >= value) {
-                    return weak_answer(s.cell(pos));
-                }
-            }
-            for &index in &legal {
-                match s.probe_move(s.pos(index), value - 1, value) {
-                    Some(v) if v >= value => return weak_answer(index),
-                    Some(_) => {}
-                    None => break,
-                }
+        }
+        if let (Some(v), true) = (value, weak) {
+            // The outcome is proven: a move that keeps it (every move keeps a loss).
+            if let Some(index) = keeping_move(s, &legal, v) {
+                return Answer {
+                    moves: vec![index],
+                    proven: true,
+                    exact: None,
+                    outcome: Some(describe(v, cells, n).0),
+                };
             }
             s.aborted = s.stopped;
         } else if let Some(value) = value {
@@ -716,6 +739,30 @@ impl Engine {
         });
         ranked.into_iter().map(|r| r.1).collect()
     }
+}
+
+/// A move that keeps the weak value `value` (1, 0 or -1, as `solve_weak` gives it) of the
+/// position: with a loss, the first legal move (every move keeps it); else the move the table
+/// holds for the position (the one the search proved it with) when it checks out, else the
+/// first in `legal`'s order that does. `None` when the budget runs out first.
+fn keeping_move<B: Bits>(s: &mut Solver<B>, legal: &[usize], value: i32) -> Option<usize> {
+    if value < 0 {
+        return legal.first().copied();
+    }
+    // Checked: cheap, its value is in the table too.
+    if let Some(pos) = s.table_move() {
+        if s.probe_move(pos, value - 1, value).is_some_and(|v| v >= value) {
+            return Some(s.cell(pos));
+        }
+    }
+    for &index in legal {
+        match s.probe_move(s.pos(index), value - 1, value) {
+            Some(v) if v >= value => return Some(index),
+            Some(_) => {}
+            None => return None,
+        }
+    }
+    None
 }
 
 /// Runs one step of a call. Under a clock (`deadline`, the call's), the steps share out its

@@ -72,7 +72,8 @@ static void test_values(void) {
     CHECK(ttt_version() != NULL && strlen(ttt_version()) > 0);
     CHECK(ttt_version_number() == TTT_VERSION_NUMBER);
     CHECK(c.gravity == 0 && c4.gravity == 1);
-    CHECK(d.max_nodes > 0 && d.stop == NULL && d.max_time_ms == 0);
+    CHECK(d.max_nodes > 0 && d.stop == NULL && d.max_time_ms == 0 && d.proof_nodes > 0);
+    CHECK(d.proof_nodes == ttt_search_limits_default().proof_nodes);
     for (i = 0; i < sizeof BAD_ENUMS / sizeof BAD_ENUMS[0]; i++) {
         CHECK(ttt_status_name(BAD_ENUMS[i] + 20) != NULL);
         CHECK(ttt_status_str(BAD_ENUMS[i] + 20) != NULL);
@@ -564,12 +565,14 @@ static void test_engine(void) {
         CHECK(value == expected);
         ttt_rng_free(fresh);
     }
-    /* A stop flag already set, the largest time limit, no node limit: answers, never hangs. */
+    /* A stop flag already set, the largest time limit, no node limit and the largest weak
+     * proof: answers, never hangs. */
     CHECK_OK(ttt_stop_flag_new(&flag));
     CHECK_OK(ttt_stop_flag_set(flag));
     limits.stop = flag;
     limits.max_nodes = UINT64_MAX;
     limits.max_time_ms = UINT64_MAX;
+    limits.proof_nodes = UINT64_MAX;
     CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &best));
     CHECK(best.index < 9);
     CHECK_OK(ttt_engine_choose_move_with(engine, game, 2, rng, &limits, &index, &proven));
@@ -581,6 +584,28 @@ static void test_engine(void) {
     limits.max_time_ms = 1;
     CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &best));
     CHECK(best.index < 9);
+    /* The same on Connect Four, where the weak proof runs (UINT64_MAX + UINT64_MAX nodes must
+     * saturate, not wrap): the flag set, then the smallest clock. */
+    {
+        /* Columns 4, 3, 4, 4, 3, 2, 5, 5. */
+        static const char record[] =
+            "ttt/1 7x6 k=4 players=2 gravity start=X moves=38,37,31,24,30,36,39,32";
+        ttt_game *c4 = NULL;
+        CHECK_OK(ttt_game_from_record(record, sizeof record - 1, &c4));
+        limits.stop = flag;
+        CHECK_OK(ttt_engine_best_move_with(engine, c4, &limits, &best));
+        CHECK(best.index < 42);
+        CHECK_OK(ttt_engine_weak_solve_with(engine, c4, &limits, &best));
+        CHECK(best.index < 42);
+        CHECK_OK(ttt_game_best_move_with(c4, &limits, &best));
+        CHECK(best.index < 42);
+        limits.stop = NULL;
+        CHECK_OK(ttt_engine_choose_move_with(engine, c4, 2, rng, &limits, &index, &proven));
+        CHECK(index < 42);
+        CHECK_OK(ttt_game_weak_solve_with(c4, &limits, &best));
+        CHECK(best.index < 42);
+        ttt_game_free(c4);
+    }
     CHECK_OK(ttt_engine_clear(engine));
     CHECK_OK(ttt_engine_clear(engine));
     ttt_stop_flag_free(flag);

@@ -1,9 +1,11 @@
 /* C tests of the search exports of libttt: the perfect move, the analysis, search limits, the
- * stop flag and the time limit, the engine, NULL arguments and short buffers. */
+ * stop flag and the time limit, the weak proof's budget, the engine, NULL arguments and short
+ * buffers. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "ttt.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -260,10 +262,16 @@ static void test_weak_solve(void) {
         CHECK_OK(ttt_game_best_move_with(game, &limits, &strong));
         CHECK(weak.proven && weak.outcome == TTT_OUTCOME_WIN && strong.outcome == TTT_OUTCOME_WIN);
         CHECK(weak.plies == -1 && strong.plies > 0 && weak.nodes < strong.nodes);
-        /* Under a budget of one node: no proof, and it says so. */
+        /* Under a budget of one node and the weak proof off: no proof, and it says so. */
         limits.max_nodes = 1;
+        limits.proof_nodes = 0;
         CHECK_OK(ttt_game_weak_solve_with(game, &limits, &weak));
         CHECK(!weak.proven && weak.outcome == TTT_OUTCOME_UNKNOWN && weak.plies == -1);
+        /* With the default proof_nodes, the weak proof beyond the budget settles it. */
+        limits.proof_nodes = ttt_search_limits_default().proof_nodes;
+        CHECK_OK(ttt_game_weak_solve_with(game, &limits, &weak));
+        CHECK(weak.proven && weak.outcome == TTT_OUTCOME_WIN && weak.plies == -1);
+        CHECK(weak.nodes > limits.max_nodes);
         ttt_game_free(game);
         limits = ttt_search_limits_default();
     }
@@ -343,6 +351,81 @@ static void test_engine(void) {
     ttt_game_free(game);
 }
 
+static ttt_game *connect_four(const char *moves) {
+    ttt_rules c4 = ttt_rules_connect_four();
+    ttt_game *game = NULL;
+    size_t cell = 0;
+    CHECK_OK(ttt_game_new(&c4, TTT_PLAYER_X, &game));
+    for (; *moves; moves++) CHECK_OK(ttt_game_play_column(game, (size_t)(*moves - '1'), &cell));
+    return game;
+}
+
+/* proof_nodes, the weak proof under gravity beyond max_nodes: the last field of the struct, on
+ * by default; 0 makes max_nodes a hard bound; the largest values are accepted. */
+static void test_proof_nodes(void) {
+    ttt_search_limits limits = ttt_search_limits_default();
+    ttt_search_limits again = ttt_search_limits_default();
+    ttt_engine *engine = NULL;
+    ttt_best_move best;
+    ttt_game *game = NULL;
+    double start;
+    /* Appended after max_time_ms (the layout of 0.2 up to there is unchanged). */
+    CHECK(offsetof(ttt_search_limits, proof_nodes) ==
+          offsetof(ttt_search_limits, max_time_ms) + sizeof(uint64_t));
+    CHECK(offsetof(ttt_search_limits, proof_nodes) + sizeof(uint64_t) ==
+          sizeof(ttt_search_limits));
+    CHECK(limits.proof_nodes > 0 && limits.proof_nodes == again.proof_nodes);
+    CHECK_OK(ttt_engine_new(1 << 20, &engine));
+
+    /* Connect Four after 8 plies: a position the small budget cannot settle, filled enough
+     * for the weak proof. Off, no call searches more than max_nodes. */
+    game = connect_four("43443255");
+    limits.max_nodes = 1000;
+    limits.proof_nodes = 0;
+    CHECK_OK(ttt_game_best_move_with(game, &limits, &best));
+    CHECK(!best.proven && best.index < 42 && best.nodes > 0 && best.nodes <= limits.max_nodes);
+    CHECK_OK(ttt_game_weak_solve_with(game, &limits, &best));
+    CHECK(!best.proven && best.nodes > 0 && best.nodes <= limits.max_nodes);
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &best));
+    CHECK(!best.proven && best.nodes > 0 && best.nodes <= limits.max_nodes);
+    CHECK_OK(ttt_engine_clear(engine));
+    CHECK_OK(ttt_engine_weak_solve_with(engine, game, &limits, &best));
+    CHECK(!best.proven && best.nodes > 0 && best.nodes <= limits.max_nodes);
+    /* On, the same calls go past max_nodes: the field reaches the search. */
+    limits.proof_nodes = 20000;
+    CHECK_OK(ttt_game_best_move_with(game, &limits, &best));
+    CHECK(best.index < 42 && best.nodes > limits.max_nodes);
+    CHECK_OK(ttt_engine_clear(engine));
+    CHECK_OK(ttt_engine_weak_solve_with(engine, game, &limits, &best));
+    CHECK(best.nodes > limits.max_nodes);
+
+    /* UINT64_MAX for both: no overflow. Under a 100 ms clock the call ends by the clock... */
+    limits.max_nodes = UINT64_MAX;
+    limits.proof_nodes = UINT64_MAX;
+    limits.max_time_ms = 100;
+    start = now_seconds();
+    CHECK_OK(ttt_game_best_move_with(game, &limits, &best));
+    CHECK(best.index < 42 && now_seconds() - start < 2.0);
+    start = now_seconds();
+    CHECK_OK(ttt_engine_weak_solve_with(engine, game, &limits, &best));
+    CHECK(best.index < 42 && now_seconds() - start < 2.0);
+    ttt_game_free(game);
+    /* ... and a position near the end is solved outright (no clock). */
+    game = connect_four("7422341735647741166133573473242566");
+    limits.max_time_ms = 0;
+    CHECK_OK(ttt_game_best_move_with(game, &limits, &best));
+    CHECK(best.proven && best.outcome == TTT_OUTCOME_WIN && best.plies > 0);
+    CHECK_OK(ttt_game_weak_solve_with(game, &limits, &best));
+    CHECK(best.proven && best.outcome == TTT_OUTCOME_WIN);
+    /* A budget of one node with the largest proof: the proof settles it. */
+    limits.max_nodes = 1;
+    CHECK_OK(ttt_engine_clear(engine));
+    CHECK_OK(ttt_engine_best_move_with(engine, game, &limits, &best));
+    CHECK(best.proven && best.outcome == TTT_OUTCOME_WIN && best.plies == -1);
+    ttt_game_free(game);
+    ttt_engine_free(engine);
+}
+
 int main(void) {
     test_best_move();
     test_analyze();
@@ -351,5 +434,6 @@ int main(void) {
     test_time_limit();
     test_engine();
     test_weak_solve();
+    test_proof_nodes();
     return check_summary("test_search");
 }

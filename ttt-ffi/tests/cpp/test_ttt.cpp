@@ -345,6 +345,27 @@ void test_engine() {
     CHECK(std::chrono::steady_clock::now() - start < 2s);
     CHECK(timed_best.index < 400 && timed_best.index != 210 && !timed_best.proven);
 
+    // The weak proof's budget under gravity: on by default (the C default), chained like the
+    // other setters; 0 makes max_nodes a hard bound; the largest values are accepted.
+    ttt::SearchLimits proof;
+    CHECK(proof.proof_nodes() > 0 &&
+          proof.proof_nodes() == ttt_search_limits_default().proof_nodes);
+    CHECK(proof.max_nodes(1000).proof_nodes(0).proof_nodes() == 0 && proof.raw.proof_nodes == 0);
+    ttt::Game c4(ttt::Rules::connect_four());
+    for (std::size_t col : {3, 2, 3, 3, 2, 1, 4, 4}) c4.play_column(col);
+    ttt_best_move bounded = c4.best_move(proof);
+    CHECK(!bounded.proven && bounded.nodes > 0 && bounded.nodes <= 1000);
+    bounded = c4.weak_solve(proof);
+    CHECK(!bounded.proven && bounded.nodes > 0 && bounded.nodes <= 1000);
+    CHECK(engine.try_clear() == TTT_STATUS_OK);
+    bounded = engine.best_move(c4, proof);
+    CHECK(!bounded.proven && bounded.nodes > 0 && bounded.nodes <= 1000);
+    CHECK(c4.best_move(proof.proof_nodes(20000)).nodes > 1000);
+    proof.max_nodes(UINT64_MAX).proof_nodes(UINT64_MAX).max_time(100ms);
+    start = std::chrono::steady_clock::now();
+    CHECK(engine.best_move(c4, proof).index < 42 && c4.weak_solve(proof).index < 42);
+    CHECK(std::chrono::steady_clock::now() - start < 4s);
+
     // A moved-from engine holds no handle: its calls fail, they do not crash.
     ttt::Engine moved = std::move(engine);
     CHECK(moved.best_move(classic) == 4);

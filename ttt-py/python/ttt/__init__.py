@@ -22,7 +22,8 @@ their subclasses, the ``ttt`` errors among them), ``IndexError`` where documente
 slow ``rng`` callable runs (it gets the ``KeyboardInterrupt`` like any Python code). See ``README.md`` (section "The rule for any input").
 
 Every search (``best_move``, ``solve``, ``analyze``, ``choose_move``, ``choose_move_with``) takes
-``max_nodes=`` (a deterministic node budget), ``time_limit=`` (seconds, a wall-clock bound) and
+``max_nodes=`` (a deterministic node budget), ``proof_nodes=`` (on gravity boards, a weak proof's
+nodes beyond ``max_nodes``; 0 turns it off), ``time_limit=`` (seconds, a wall-clock bound) and
 ``table_bytes=``; ``ttt.Engine`` runs them on a table it keeps from one call to the next.
 """
 

@@ -238,6 +238,7 @@ def best_move(
     state: GameState,
     *,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
 ) -> int | None: ...
@@ -246,6 +247,7 @@ def solve(
     *,
     weak: bool = False,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
 ) -> BestMove | None: ...
@@ -253,6 +255,7 @@ def analyze(
     state: GameState,
     *,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
 ) -> list[MoveAnalysis]: ...
@@ -277,6 +280,7 @@ def choose_move(
     *,
     seed: int | None = None,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
 ) -> int: ...
@@ -287,6 +291,7 @@ def choose_move_with(
     *,
     seed: int | None = None,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
 ) -> tuple[int, bool]: ...
@@ -302,7 +307,12 @@ class Engine:
     def table_bytes(self) -> int: ...
     def clear(self) -> None: ...
     def best_move(
-        self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
+        self,
+        state: GameState,
+        *,
+        max_nodes: int | None = None,
+        proof_nodes: int | None = None,
+        time_limit: float | None = None,
     ) -> int | None: ...
     def solve(
         self,
@@ -310,10 +320,16 @@ class Engine:
         *,
         weak: bool = False,
         max_nodes: int | None = None,
+        proof_nodes: int | None = None,
         time_limit: float | None = None,
     ) -> BestMove | None: ...
     def analyze(
-        self, state: GameState, *, max_nodes: int | None = None, time_limit: float | None = None
+        self,
+        state: GameState,
+        *,
+        max_nodes: int | None = None,
+        proof_nodes: int | None = None,
+        time_limit: float | None = None,
     ) -> list[MoveAnalysis]: ...
     def choose_move(
         self,
@@ -323,6 +339,7 @@ class Engine:
         *,
         seed: int | None = None,
         max_nodes: int | None = None,
+        proof_nodes: int | None = None,
         time_limit: float | None = None,
     ) -> int: ...
     def choose_move_with(
@@ -333,6 +350,7 @@ class Engine:
         *,
         seed: int | None = None,
         max_nodes: int | None = None,
+        proof_nodes: int | None = None,
         time_limit: float | None = None,
     ) -> tuple[int, bool]: ...
     def __reduce__(self) -> tuple[object, tuple[int]]: ...
@@ -370,6 +388,7 @@ def play_games(
     record_moves: bool = False,
     threads: int | None = None,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
 ) -> BatchResult: ...
@@ -407,6 +426,7 @@ class ComputerPlayer:
         *,
         seed: int | None = None,
         max_nodes: int | None = None,
+        proof_nodes: int | None = None,
         table_bytes: int | None = None,
         time_limit: float | None = None,
     ) -> Self: ...

@@ -94,6 +94,7 @@ def play_games(
     seed: int = 0,
     record_moves: bool = False,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
     tasks: int | None = None,
@@ -116,6 +117,7 @@ def play_games(
         "start": start,
         "record_moves": record_moves,
         "max_nodes": max_nodes,
+        "proof_nodes": proof_nodes,
         "table_bytes": table_bytes,
         "time_limit": time_limit,
     }
@@ -183,14 +185,9 @@ def _move_value(child: ttt.GameState, values: dict[tuple[object, ...], _Value]) 
 @ray.remote(num_cpus=1)
 def _solve_positions(
     states: list[ttt.GameState],
-    max_nodes: int | None,
-    table_bytes: int | None,
-    time_limit: float | None,
+    limits: dict[str, Any],
 ) -> list[ttt.BestMove | None]:
-    return [
-        ttt.solve(s, max_nodes=max_nodes, table_bytes=table_bytes, time_limit=time_limit)
-        for s in states
-    ]
+    return [ttt.solve(s, **limits) for s in states]
 
 
 def solve(
@@ -198,6 +195,7 @@ def solve(
     *,
     split_depth: int = 2,
     max_nodes: int | None = None,
+    proof_nodes: int | None = None,
     table_bytes: int | None = None,
     time_limit: float | None = None,
     tasks: int | None = None,
@@ -206,10 +204,10 @@ def solve(
     sub-positions solved as Ray tasks; the same value and best move. ``None`` when the game is
     over.
 
-    ``max_nodes``, ``table_bytes`` and ``time_limit`` (seconds) bound each sub-position's solve
-    (checked on the driver first, as :func:`ttt.solve` checks them); ``tasks`` is how many Ray
-    tasks share the sub-positions (default: the CPUs of the cluster). ``nodes`` of the answer is
-    the sum over the sub-positions. Raises ``ValueError`` for three or four players, a
+    ``max_nodes``, ``proof_nodes``, ``table_bytes`` and ``time_limit`` (seconds) bound each
+    sub-position's solve (checked on the driver first, as :func:`ttt.solve` checks them);
+    ``tasks`` is how many Ray tasks share the sub-positions (default: the CPUs of the cluster).
+    ``nodes`` of the answer is the sum over the sub-positions. Raises ``ValueError`` for three or four players, a
     ``split_depth`` below 1 or above 8, or ``tasks`` < 1; ``TypeError`` for a ``state`` that is
     not a :class:`ttt.GameState`.
     """
@@ -218,6 +216,7 @@ def solve(
     # The limits are checked here, on a finished game (no search), before any task starts.
     limits: dict[str, Any] = {
         "max_nodes": max_nodes,
+        "proof_nodes": proof_nodes,
         "table_bytes": table_bytes,
         "time_limit": time_limit,
     }
@@ -258,7 +257,7 @@ def solve(
         size = max(1, -(-len(leaves) // (tasks * 4)))
         chunks = [leaves[i : i + size] for i in range(0, len(leaves), size)]
         answers = ray.get(
-            [_solve_positions.remote(c, max_nodes, table_bytes, time_limit) for c in chunks]
+            [_solve_positions.remote(c, limits) for c in chunks]
         )
         for leaf, answer in zip(leaves, itertools.chain.from_iterable(answers), strict=True):
             if answer is None or not answer.proven or answer.outcome is None or answer.plies is None:
