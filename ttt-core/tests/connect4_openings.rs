@@ -57,24 +57,25 @@ fn win_kept_after_45() {
     hard_keeps_the_win("45");
 }
 
-// The three below still fail with the default budget: only one column keeps the win, the
-// exact search needs 0.3 to 1.9 million nodes to see it, and the evaluation rates another
-// column better. Run them with `cargo test --release --test connect4_openings -- --ignored`.
+// Only one column keeps the win in each of the three below, and the exact search needs 0.3 to
+// 1.9 million nodes to see it. The weak proof of `SearchLimits::proof_nodes` settles the first;
+// the other two still fail with the default limits (the proof does not finish within its
+// million nodes from a fresh engine's table, and the evaluation rates another column better).
+// Run them with `cargo test --release --test connect4_openings -- --ignored`.
 
 #[test]
-#[ignore = "fails today (issue 14): Hard plays column 3, only column 4 wins"]
 fn ply_10_win_kept_4446462333() {
     hard_keeps_the_win("4446462333");
 }
 
 #[test]
-#[ignore = "fails today (issue 14): Hard plays column 6, only column 5 wins"]
+#[ignore = "fails with the default limits (issue 14): Hard plays column 6, only column 5 wins"]
 fn ply_10_win_kept_4444656652() {
     hard_keeps_the_win("4444656652");
 }
 
 #[test]
-#[ignore = "fails today (issue 14): Hard plays column 2, only column 3 wins"]
+#[ignore = "fails with the default limits (issue 14): Hard plays column 2, only column 3 wins"]
 fn ply_10_win_kept_4444232236() {
     hard_keeps_the_win("4444232236");
 }
