@@ -3,18 +3,12 @@
 //! node bound it adds; and a weak solve that the default budget now finishes.
 
 use ttt_core::{
-    Difficulty, GameState, Outcome, Player, Rules, SearchLimits, SeededRng, best_move_with,
-    choose_move_with, weak_solve_with,
+    Difficulty, GameState, Outcome, SearchLimits, SeededRng, best_move_with, choose_move_with,
+    weak_solve_with,
 };
 
-/// A Connect Four position from its moves in Pons' notation (columns from 1).
-fn connect_four(moves: &str) -> GameState {
-    let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).unwrap();
-    for c in moves.bytes() {
-        game = game.play_column(usize::from(c - b'1')).unwrap().0;
-    }
-    game
-}
+mod common;
+use common::connect_four;
 
 /// The exact outcome for the player to move (no budget, no proof needed).
 fn outcome(game: &GameState) -> Outcome {
