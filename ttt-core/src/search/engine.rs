@@ -413,6 +413,13 @@ impl Engine {
             exact: Some(score),
             outcome: Some(describe(score, cells, n).0),
         };
+        // A move that keeps the proven outcome `value`, its distance not known (a weak proof).
+        let outcome_kept = |index: usize, value: i32| Answer {
+            moves: vec![index],
+            proven: true,
+            exact: None,
+            outcome: Some(describe(value, cells, n).0),
+        };
         // 1. Win now: every immediate win has the best score there is.
         let winning = s.wins_now(); // one scan for every move (issue 13: cheap small calls)
         let wins: Vec<usize> = legal.iter().copied().filter(|&i| winning.has(s.pos(i))).collect();
@@ -483,23 +490,13 @@ impl Engine {
             s.aborted = s.stopped;
             // A proven loss goes on as before: the anytime search picks among the losing moves.
             if let Some((v, index)) = kept.filter(|&(v, _)| weak || v >= 0) {
-                return Answer {
-                    moves: vec![index],
-                    proven: true,
-                    exact: None,
-                    outcome: Some(describe(v, cells, n).0),
-                };
+                return outcome_kept(index, v);
             }
         }
         if let (Some(v), true) = (value, weak) {
             // The outcome is proven: a move that keeps it (every move keeps a loss).
             if let Some(index) = keeping_move(s, &legal, v) {
-                return Answer {
-                    moves: vec![index],
-                    proven: true,
-                    exact: None,
-                    outcome: Some(describe(v, cells, n).0),
-                };
+                return outcome_kept(index, v);
             }
             s.aborted = s.stopped;
         } else if let Some(value) = value {
