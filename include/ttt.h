@@ -523,7 +523,8 @@ typedef struct ttt_evaluation {
 typedef struct ttt_search_limits {
     /**
      * Most nodes one call may visit before it returns its best unproven answer (a
-     * deterministic budget: the same call gives the same answer).
+     * deterministic budget: the same call gives the same answer), give or take the few nodes
+     * by which each step of a call may pass its own share; see also `proof_nodes`.
      */
     uint64_t max_nodes;
     /**
@@ -555,7 +556,8 @@ typedef struct ttt_search_limits {
      * default is the one `ttt_search_limits_default()` gives; 0 turns the proof off, and then
      * `max_nodes` is the most nodes a call searches. The analysis (`ttt_game_analyze_with`,
      * `ttt_engine_analyze_with`) does not use it. So a call searches at most
-     * `max_nodes + proof_nodes` nodes (saturating: every value is accepted).
+     * `max_nodes + proof_nodes` nodes (saturating: every value is accepted), give or take the
+     * few nodes by which each step of a call may pass its own share.
      */
     uint64_t proof_nodes;
 } ttt_search_limits;

@@ -77,7 +77,8 @@ pub(crate) fn plies_out(plies: Option<u32>) -> i32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ttt_search_limits {
     /// Most nodes one call may visit before it returns its best unproven answer (a
-    /// deterministic budget: the same call gives the same answer).
+    /// deterministic budget: the same call gives the same answer), give or take the few nodes
+    /// by which each step of a call may pass its own share; see also `proof_nodes`.
     pub max_nodes: u64,
     /// Most bytes the transposition table may take (0 searches without a table, slowly).
     pub table_bytes: usize,
@@ -101,7 +102,8 @@ pub struct ttt_search_limits {
     /// default is the one `ttt_search_limits_default()` gives; 0 turns the proof off, and then
     /// `max_nodes` is the most nodes a call searches. The analysis (`ttt_game_analyze_with`,
     /// `ttt_engine_analyze_with`) does not use it. So a call searches at most
-    /// `max_nodes + proof_nodes` nodes (saturating: every value is accepted).
+    /// `max_nodes + proof_nodes` nodes (saturating: every value is accepted), give or take the
+    /// few nodes by which each step of a call may pass its own share.
     pub proof_nodes: u64,
 }
 

@@ -158,7 +158,10 @@ use std::time::Duration;
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
     /// Most nodes (positions visited) one call may search before it returns its best unproven
-    /// answer: a deterministic budget. Default [`SearchLimits::DEFAULT_MAX_NODES`].
+    /// answer: a deterministic budget. It is kept to within a few nodes, not to the node: each
+    /// step of a call checks its own share, and may pass it by the nodes it searches before
+    /// its next check. A budgeted answer may also spend [`proof_nodes`](Self::proof_nodes)
+    /// beyond it. Default [`SearchLimits::DEFAULT_MAX_NODES`].
     pub max_nodes: u64,
     /// Most bytes the transposition tables may take together (they start small and grow while
     /// needed; an eighth of this, up to 1 MiB, goes to the positions near the end of the game).
