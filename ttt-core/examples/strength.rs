@@ -13,7 +13,8 @@
 //! `bench/strength/old_hard.rs`, asked for the old Hard's moves line by line. On 15×15 and 10×10
 //! five in a row and Connect Four, from seeded two-ply openings, each opening played twice (the
 //! new Hard moves first, then second), boards in turn, one line printed per game as it ends
-//! and the table at the end; `BOARD` (a part of a board's name, such as `Connect`) plays only
+//! (with its cells in the order played, so that where a game was decided can be checked with
+//! the exact solver) and the table at the end; `BOARD` (a part of a board's name, such as `Connect`) plays only
 //! the boards whose name contains it.
 
 use std::io::{BufRead, BufReader, Write};
@@ -148,7 +149,7 @@ fn play_old(
     new_seat: usize,
     seed: u64,
     tally: &mut Tally,
-) -> char {
+) -> (char, Vec<usize>) {
     let mut rng = SeededRng::new(seed);
     let mut engine = Engine::new();
     let limits = SearchLimits::default();
@@ -167,7 +168,7 @@ fn play_old(
         };
         s = s.apply_move(index).unwrap();
     }
-    match s.winner() {
+    let result = match s.winner() {
         Some(p) if p.seat() == new_seat => {
             tally.wins += 1;
             'W'
@@ -180,7 +181,8 @@ fn play_old(
             tally.draws += 1;
             'D'
         }
-    }
+    };
+    (result, s.move_history().to_vec())
 }
 
 /// The match against the old Hard (see the module docs).
@@ -200,8 +202,10 @@ fn against_old(driver: &str, games: u64, only: &str) {
             let seed = 3000 + g / 2;
             let open = opening(rules, seed);
             let new_seat = (g % 2) as usize;
-            let r = play_old(rules, &mut old, &open, new_seat, seed, &mut tallies[b]);
-            println!("game {g} {name}: opening {open:?}, new Hard plays seat {new_seat}: {r}");
+            let (r, moves) = play_old(rules, &mut old, &open, new_seat, seed, &mut tallies[b]);
+            println!(
+                "game {g} {name}: opening {open:?}, new Hard plays seat {new_seat}: {r}, moves {moves:?}"
+            );
         }
     }
     print_header();
