@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Where each Connect Four game of `strength old` was decided, by the exact solver.
+"""Where each Connect Four game of `strength old` or `mcts.py` was decided, by the exact solver.
 
 Reads the output of `target/release/examples/strength old DRIVER GAMES Connect` (one line per
-game, with its cells in the order played) and, for every position from ply FIRST (default 2)
+game, with its cells in the order played), or the standard error of `mcts.py --match c4` (one
+line per game, with its columns; "new" is then Hard and "old" MCTS), and, for every position
+from ply FIRST (default 2)
 to ply 29, asks ttt's Connect Four worker (`target/release/examples/c4_worker`, no budget, a
 cleared engine per position) for its outcome: win, draw or loss. Prints, per game, the value
 for the new Hard at ply FIRST and every move that changed it, with who played it:
@@ -23,6 +25,7 @@ from pathlib import Path
 
 WORKER = Path(__file__).resolve().parents[2] / "target/release/examples/c4_worker"
 GAME = re.compile(r"game (\d+) .*seat (\d): (\w), moves \[(.*)\]")
+MCTS_GAME = re.compile(r"game seed (\d+), Hard (first|second): (\w+), moves (\d*)$")
 LAST_PLY = 30
 
 
@@ -46,10 +49,14 @@ def main() -> None:
 
     for line in open(log):
         m = GAME.match(line)
-        if not m:
+        if m:
+            game, seat, result = int(m[1]), int(m[2]), m[3]
+            columns = "".join(str(int(c) % 7 + 1) for c in m[4].split(","))
+        elif m := MCTS_GAME.match(line.strip()):
+            game, seat, result = int(m[1]), int(m[2] == "second"), m[3][0].upper()
+            columns = m[4]
+        else:
             continue
-        game, seat, result = int(m[1]), int(m[2]), m[3]
-        columns = "".join(str(int(c) % 7 + 1) for c in m[4].split(","))
         events, before, start = [], None, None
         for ply in range(first, min(len(columns), LAST_PLY)):
             value = outcome(columns[:ply])

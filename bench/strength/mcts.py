@@ -20,7 +20,8 @@ Matches (``--match``, default all; ``--games`` and ``--sims`` override for a sho
   result for Hard must never be worse than the position's exact value for Hard's side.
 
 ``--first-only`` plays only the games where Hard moves first (issue 14's target: no loss
-there), with the seeds they have in the full match.
+there), with the seeds they have in the full match; ``--second-only`` the games where MCTS
+moves first (seeds 1001, 1003, ...), where issue 9's 95% is won or lost.
 
 Run: ``make strength-mcts`` or ``python bench/strength/mcts.py --match c4 --games 4`` in an
 environment with ``ttt`` and ``open_spiel`` installed.
@@ -131,6 +132,11 @@ def play(
         spiel.apply_action(action)
         moves += str(action + 1)
         assert spiel.is_terminal() == state.is_over, "the two engines disagree on the end"
+    if rules.gravity:
+        # Every Connect Four game, to find later where it was decided (Pons' notation).
+        result = "draw" if state.winner is None else ("win" if state.winner == hard_mark else "loss")
+        print(f"game seed {seed}, Hard {'first' if hard_first else 'second'}: {result}, "
+              f"moves {moves}", file=sys.stderr, flush=True)
     return state.winner
 
 
@@ -152,12 +158,22 @@ def record(tally: Tally, winner: str | None, hard_mark: str, hard_first: bool) -
 
 
 def match(
-    rules: ttt.Rules, sims: int, games: int, check_c4_openings: bool = False, first_only: bool = False
+    rules: ttt.Rules,
+    sims: int,
+    games: int,
+    check_c4_openings: bool = False,
+    first_only: bool = False,
+    second_only: bool = False,
 ) -> Tally:
     """``games`` games, seats alternating (game ``g`` with seed ``1000 + g``, Hard first in the
-    even ones); with ``first_only``, the first ``games`` of the even ones alone."""
+    even ones); with ``first_only``, the first ``games`` of the even ones alone, with
+    ``second_only`` of the odd ones."""
     tally = Tally()
-    for g in range(0, 2 * games, 2) if first_only else range(games):
+    if first_only or second_only:
+        seeds = range(1 if second_only else 0, 2 * games, 2)
+    else:
+        seeds = range(games)
+    for g in seeds:
         hard_first = g % 2 == 0
         winner = play(rules, sims, hard_first, 1000 + g, tally, check_c4_openings=check_c4_openings)
         record(tally, winner, "X" if hard_first else "O", hard_first)
@@ -215,6 +231,11 @@ def main() -> None:
         help="gomoku15, gomoku10 and c4: only the games where Hard moves first (the same seeds "
         "as in the full match, 1000, 1002, ...), --games of them",
     )
+    parser.add_argument(
+        "--second-only",
+        action="store_true",
+        help="the same for the games where MCTS moves first (seeds 1001, 1003, ...)",
+    )
     args = parser.parse_args()
     chosen = args.match or ["gomoku15", "gomoku10", "c4", "c4sets"]
     print(f"ttt {ttt.__version__} against OpenSpiel MCTS (C++, random rollouts, uct_c=2)")
@@ -224,11 +245,15 @@ def main() -> None:
     for name in chosen:
         if name == "gomoku15":
             sims, games = args.sims or 1_000, args.games or 20
-            t = match(ttt.Rules(15, 15, 5), sims, games, first_only=args.first_only)
+            t = match(
+                ttt.Rules(15, 15, 5), sims, games, first_only=args.first_only, second_only=args.second_only
+            )
             checks = "target: 100% wins"
         elif name == "gomoku10":
             sims, games = args.sims or 10_000, args.games or 20
-            t = match(ttt.Rules(10, 10, 5), sims, games, first_only=args.first_only)
+            t = match(
+                ttt.Rules(10, 10, 5), sims, games, first_only=args.first_only, second_only=args.second_only
+            )
             checks = "target: 100% wins"
         elif name == "c4":
             sims, games = args.sims or 100_000, args.games or 40
@@ -238,6 +263,7 @@ def main() -> None:
                 games,
                 check_c4_openings=True,
                 first_only=args.first_only,
+                second_only=args.second_only,
             )
             checks = (
                 f"won positions given away in plies 6-9: {t.lost_wins} (target 0), "
