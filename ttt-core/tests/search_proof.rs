@@ -45,7 +45,7 @@ fn the_proof_keeps_connect_four_wins_the_evaluation_gave_away() {
 }
 
 /// `max_nodes + proof_nodes` bounds a call; with `proof_nodes` 0, `max_nodes` alone does. A
-/// Connect Four position of ply 6 (where the proof starts) that these budgets cannot prove,
+/// Connect Four position of ply 6 (the proof runs from ply 5) that these budgets cannot prove,
 /// so that each call runs every step to its end.
 #[test]
 fn the_proof_nodes_bound_the_call() {

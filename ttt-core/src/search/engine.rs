@@ -23,7 +23,7 @@
 //! 2. **Exact search** with half the node budget on boards of up to 64 bits, 64/bits of the
 //!    half beyond (and three quarters of the clock): where it finishes the answer is exactly
 //!    what the unbounded search gives.
-//!    Under gravity (two players, at least a seventh of the cells filled), where it has not
+//!    Under gravity (two players, at least a tenth of the cells filled), where it has not
 //!    finished, a **weak proof** of the root follows with
 //!    [`SearchLimits::proof_nodes`](super::SearchLimits::proof_nodes) more nodes, beyond the
 //!    budget (half the clock left): a proven win or draw is answered by a move that keeps it,
@@ -105,6 +105,15 @@ thread_local! {
 /// The weak proof under gravity gets at most this many times `max_nodes` (see
 /// [`SearchLimits::proof_nodes`]): the default budget's 100,000 give the default proof's million, and a small budget, asked for a fast move, stays small.
 const PROOF_FACTOR: u64 = 10;
+
+/// The weak proof under gravity runs once at least one cell in this many holds a stone (ply 5
+/// of Connect Four). Where it does not finish, the bounds it proved on the way still steer the
+/// anytime search after it. From ply 6 (one in seven), as first measured, Hard gave away four
+/// Connect Four games against the old Hard (`make strength-old`) by moves of plies 3 and 5;
+/// from ply 5 it wins 13 of the 20 instead of 11, and 15 instead of 13 of the 20 games against
+/// OpenSpiel's MCTS where that moves first (`bench/strength/README.md`). Two plies earlier the
+/// positions Hard still misplays there take 35 and 67 million nodes to prove (`454`, `455`).
+const PROOF_FROM_PART: i32 = 10;
 
 /// The fewest nodes worth giving a root move's own exact search.
 const MIN_SLICE: u64 = 32;
@@ -476,7 +485,7 @@ impl Engine {
             && limits.proof_nodes > 0
             && s.players == 2
             && state.rules().gravity()
-            && n * 7 >= cells;
+            && n * PROOF_FROM_PART >= cells;
         if proof {
             let proof_nodes = limits.proof_nodes.min(limits.max_nodes.saturating_mul(PROOF_FACTOR));
             let (before, extra) = (s.nodes, scaled_budget(proof_nodes, bits));
