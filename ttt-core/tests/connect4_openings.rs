@@ -101,21 +101,21 @@ fn hard_keeps_the_draw(moves: &str) {
 
 /// Ply 5, O to move and winning: only columns 3 and 6 keep the win. From the match against the
 /// old Hard (`make strength-old`, the opening `76`): Hard played column 4, a loss, while the
-/// weak proof ran from ply 6 only; from ply 5 its bounds steer the anytime search to column 3,
-/// though it does not finish (16 million nodes prove the position, cold).
+/// weak proof ran from ply 6 only; since it runs earlier, its bounds steer the anytime search
+/// to column 3, though it does not finish (16 million nodes prove the position, cold).
 #[test]
 fn ply_5_win_kept_76633() {
     hard_keeps_the_win("76633");
 }
 
 // The ply-3 positions behind every game Hard did not win as the second player against
-// OpenSpiel's MCTS with 100,000 simulations (`mcts.py --match c4 --second-only`, 15 / 2 / 3):
-// each is a draw that only one column keeps (4 after `454`, 5 after `455`), and proving it
-// takes 35 and 67 million nodes. With the default limits the anytime search plays another
-// column; with three and ten times the budget it finds these. The exact checks take seconds.
+// OpenSpiel's MCTS with 100,000 simulations while the weak proof ran from ply 5 (`mcts.py
+// --match c4 --second-only`: 15 / 2 / 3): each is a draw that only one column keeps (4 after
+// `454`, 5 after `455`), proven in 35 and 67 million nodes. The proof's bounds, from ply 3 on,
+// find the first; the anytime search still plays column 4 after `455`. The exact checks take
+// seconds.
 
 #[test]
-#[ignore = "fails with the default limits (issue 9): Hard plays column 5, only column 4 draws"]
 fn ply_3_draw_kept_454() {
     hard_keeps_the_draw("454");
 }

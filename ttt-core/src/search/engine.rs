@@ -23,7 +23,7 @@
 //! 2. **Exact search** with half the node budget on boards of up to 64 bits, 64/bits of the
 //!    half beyond (and three quarters of the clock): where it finishes the answer is exactly
 //!    what the unbounded search gives.
-//!    Under gravity (two players, at least a tenth of the cells filled), where it has not
+//!    Under gravity (two players, at least one cell in fourteen filled), where it has not
 //!    finished, a **weak proof** of the root follows with
 //!    [`SearchLimits::proof_nodes`](super::SearchLimits::proof_nodes) more nodes, beyond the
 //!    budget (half the clock left): a proven win or draw is answered by a move that keeps it,
@@ -106,14 +106,15 @@ thread_local! {
 /// [`SearchLimits::proof_nodes`]): the default budget's 100,000 give the default proof's million, and a small budget, asked for a fast move, stays small.
 const PROOF_FACTOR: u64 = 10;
 
-/// The weak proof under gravity runs once at least one cell in this many holds a stone (ply 5
+/// The weak proof under gravity runs once at least one cell in this many holds a stone (ply 3
 /// of Connect Four). Where it does not finish, the bounds it proved on the way still steer the
-/// anytime search after it. From ply 6 (one in seven), as first measured, Hard gave away four
-/// Connect Four games against the old Hard (`make strength-old`) by moves of plies 3 and 5;
-/// from ply 5 it wins 13 of the 20 instead of 11, and 15 instead of 13 of the 20 games against
-/// OpenSpiel's MCTS where that moves first (`bench/strength/README.md`). Two plies earlier the
-/// positions Hard still misplays there take 35 and 67 million nodes to prove (`454`, `455`).
-const PROOF_FROM_PART: i32 = 10;
+/// anytime search after it. Measured on Connect Four (`bench/strength/README.md`, stop 28), from
+/// ply 6 (one cell in seven, as first chosen), ply 5 and ply 3: against the old Hard
+/// (`make strength-old`) 11 / 0 / 9, 13 / 0 / 7 and 12 / 1 / 7; against OpenSpiel's MCTS with
+/// 100,000 simulations where MCTS moves first 13 / 0 / 7, 15 / 2 / 3 and 18 / 2 / 0 (every game
+/// Hard did not win went through a ply-3 draw that only one column keeps, `454` or `455`,
+/// proven in 35 and 67 million nodes: from ply 3 the proof's bounds find the first).
+const PROOF_FROM_PART: i32 = 14;
 
 /// The fewest nodes worth giving a root move's own exact search.
 const MIN_SLICE: u64 = 32;

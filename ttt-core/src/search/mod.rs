@@ -189,7 +189,7 @@ pub struct SearchLimits {
     /// Most nodes a budgeted answer ([`best_move_with`], [`weak_solve_with`], Hard) may spend,
     /// **beyond** `max_nodes`, on a weak proof of the root (win, draw or loss, as
     /// [`weak_solve_with`]) on a gravity board with two players, when the exact search of its
-    /// budget has not finished and at least a tenth of the cells hold a stone (the fifth ply
+    /// budget has not finished and at least one cell in fourteen holds a stone (the third ply
     /// of Connect Four); scaled by 64/bits on boards laid out in more than 64 bits, as the
     /// rest. A proven win or draw is then answered by a move that keeps it (`proven`, `plies`
     /// not known); else the call goes on as without it, and its later steps get the nodes
