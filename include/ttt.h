@@ -48,7 +48,9 @@
  *   itself), which also breaks the ties among the slowest losses the paranoid search proves.
  * - ttt_engine keeps its transposition table between calls, so a game played move by move
  *   through one engine does not prove again what earlier moves proved; the free functions (ttt_game_best_move, ...)
- *   start afresh at every call. Clear it (ttt_engine_clear) for a new game.
+ *   start afresh at every call. Without gravity it also keeps the anytime search's table, and
+ *   a side's next move searches no deeper than its last full search: a game through one engine
+ *   takes less time. Clear it (ttt_engine_clear) for a new game.
  *
  * ABI stability: before version 1.0 the ABI may change between minor versions (0.3 -> 0.4);
  * the shared library's soname carries the minor version (libttt.so.0.3). Compare
@@ -421,8 +423,12 @@ typedef uint32_t ttt_difficulty;
  * positions, true as long as the rules and the seats stay the same. Each call starts a new
  * generation (entries of earlier calls give way first when the table is full). A call on
  * other rules, or with the seats in another order, clears them by itself; a call for another
- * root player clears them too with three or four players. Nothing else survives a call (node
- * counts, the clock, the anytime search start afresh). Call `ttt_engine_clear` for a new game
+ * root player clears them too with three or four players. On boards without gravity, with two
+ * players, it also keeps the anytime search's table (heuristic values and best moves, at most
+ * 3 MiB), and a side's next move searches no deeper than that side's last search that went to
+ * its budget, a depth the kept table reaches for fewer nodes: a game through one engine takes
+ * less time than through the free functions. Nothing else survives a call (node counts, the
+ * clock, the rest of the anytime search start afresh). Call `ttt_engine_clear` for a new game
  * when you want its answers to be those of a fresh engine: under a node budget an engine's
  * answers depend on what it searched before (that is the point of keeping the table), so two
  * runs are identical only if they make the same calls from the same state.

@@ -4,9 +4,10 @@
 //! `cargo run --release -p ttt-core --example move_times [-- GAMES [MAX_NODES]]`
 //!
 //! Prints, per board, the median and the largest move time of Hard and the results of the
-//! games (a smoke check of strength; the strength benchmark is `make strength`); then a
-//! 30-move game of Hard against itself on 15×15 through one engine, and the same positions
-//! answered by the free functions (a fresh table each call), with the total times.
+//! games (a smoke check of strength; the strength benchmark is `make strength`); then games of
+//! Hard against itself on 15×15 (up to 30 moves each, one a seed, GAMES of them) through one
+//! engine a game, and the same positions answered by the free functions (a fresh table each
+//! call), with the times of each game and in all.
 
 use std::time::{Duration, Instant};
 use ttt_core::{
@@ -61,27 +62,39 @@ fn main() {
             max
         );
     }
-    // One engine through a whole game, against the free functions on the same positions.
+    // Hard against itself on 15×15 through one engine, up to 30 moves, against the free
+    // functions on the same positions; one game a seed (Hard picks at random among the moves
+    // it rates equal, so each seed plays its own game).
     let rules = Rules::new(15, 15, 5, 2, false).unwrap();
-    let mut engine = Engine::new();
-    let mut s = GameState::new(rules, Player::X).unwrap();
-    let mut positions = Vec::new();
-    let mut with_engine = Duration::ZERO;
-    while positions.len() < 30 && !s.is_over() {
-        positions.push(s.clone());
+    let (mut total_engine, mut total_free, mut total_moves) = (Duration::ZERO, Duration::ZERO, 0);
+    for seed in 9..9 + games.max(1) {
+        let mut engine = Engine::new();
+        let mut s = GameState::new(rules, Player::X).unwrap();
+        let mut positions = Vec::new();
+        let mut with_engine = Duration::ZERO;
+        while positions.len() < 30 && !s.is_over() {
+            positions.push(s.clone());
+            let start = Instant::now();
+            let mut rng = SeededRng::new(seed);
+            let c = engine.choose_move_with(&s, Difficulty::Hard, &mut rng, &limits);
+            with_engine += start.elapsed();
+            s = s.apply_move(c.unwrap().index).unwrap();
+        }
         let start = Instant::now();
-        let c = engine.choose_move_with(&s, Difficulty::Hard, &mut SeededRng::new(9), &limits);
-        with_engine += start.elapsed();
-        s = s.apply_move(c.unwrap().index).unwrap();
+        for p in &positions {
+            let _ = choose_move_with(p, Difficulty::Hard, &mut SeededRng::new(seed), &limits);
+        }
+        let free = start.elapsed();
+        println!(
+            "15x15, seed {seed}, {} moves of Hard: {with_engine:.1?} through one engine, \
+             {free:.1?} through the free functions",
+            positions.len()
+        );
+        (total_engine, total_free) = (total_engine + with_engine, total_free + free);
+        total_moves += positions.len();
     }
-    let start = Instant::now();
-    for p in &positions {
-        let _ = choose_move_with(p, Difficulty::Hard, &mut SeededRng::new(9), &limits);
-    }
-    let free = start.elapsed();
     println!(
-        "15x15, {} moves of Hard: {with_engine:.1?} through one engine, {free:.1?} through the \
-         free functions",
-        positions.len()
+        "15x15, all {total_moves} moves: {total_engine:.1?} through one engine a game, \
+         {total_free:.1?} through the free functions"
     );
 }

@@ -20,8 +20,12 @@ use ttt_core::{Engine, SearchLimits};
 /// positions, true as long as the rules and the seats stay the same. Each call starts a new
 /// generation (entries of earlier calls give way first when the table is full). A call on
 /// other rules, or with the seats in another order, clears them by itself; a call for another
-/// root player clears them too with three or four players. Nothing else survives a call (node
-/// counts, the clock, the anytime search start afresh). Call `ttt_engine_clear` for a new game
+/// root player clears them too with three or four players. On boards without gravity, with two
+/// players, it also keeps the anytime search's table (heuristic values and best moves, at most
+/// 3 MiB), and a side's next move searches no deeper than that side's last search that went to
+/// its budget, a depth the kept table reaches for fewer nodes: a game through one engine takes
+/// less time than through the free functions. Nothing else survives a call (node counts, the
+/// clock, the rest of the anytime search start afresh). Call `ttt_engine_clear` for a new game
 /// when you want its answers to be those of a fresh engine: under a node budget an engine's
 /// answers depend on what it searched before (that is the point of keeping the table), so two
 /// runs are identical only if they make the same calls from the same state.

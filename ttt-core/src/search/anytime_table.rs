@@ -5,10 +5,15 @@
 //! are evaluations to a depth, which mean something else, so they get a table of their own.
 //! It gives each position its best move of the last search (searched first the next time,
 //! which is most of what iterative deepening gains from a table) and a bound good to the depth
-//! it was searched to. Direct-mapped, always replaced; one per anytime search, sized to its
-//! budget (at most [`MAX_ENTRIES`] entries of 24 bytes: 3 MiB, within the memory rule of
+//! it was searched to. Direct-mapped, always replaced; sized to the budget of the search that
+//! makes it (at most [`MAX_ENTRIES`] entries of 24 bytes: 3 MiB, within the memory rule of
 //! [`SearchLimits::table_bytes`](super::SearchLimits::table_bytes)). Keyed by the position's
 //! hash in the board's own orientation, so that a stored move is a move of that position.
+//!
+//! A free function's search makes its own and drops it; an [`Engine`](super::Engine) keeps one
+//! from a call to the next on boards without gravity (see its module docs): a value is the
+//! same search of the same position whichever root reached it, so it holds for later moves of
+//! the game too.
 
 /// The most entries a table gets (2¹⁷: 3 MiB). Iterative deepening gains most from the
 /// entries near the root, which every iteration visits again, so a search of more nodes than
@@ -45,16 +50,30 @@ pub(crate) struct AnytimeTable {
     mask: usize,
 }
 
+impl std::fmt::Debug for AnytimeTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnytimeTable").field("entries", &self.entries()).finish()
+    }
+}
+
 impl AnytimeTable {
-    /// A table for a search of about `nodes` nodes: a power of two of entries, at least one for
-    /// each node up to [`MAX_ENTRIES`].
+    /// A table for a search of about `nodes` nodes: [`entries_for`](Self::entries_for) them.
     pub(crate) fn for_nodes(nodes: u64) -> AnytimeTable {
-        let entries = usize::try_from(nodes)
-            .unwrap_or(MAX_ENTRIES)
-            .clamp(MIN_ENTRIES, MAX_ENTRIES)
-            .next_power_of_two();
+        let entries = Self::entries_for(nodes);
         // All zero: a key of 0 is never stored (see `store`), so every slot starts empty.
         AnytimeTable { words: vec![0; 3 * entries], mask: entries - 1 }
+    }
+
+    /// The entries of a table for a search of about `nodes` nodes: a power of two, at least one
+    /// for each node up to [`MAX_ENTRIES`].
+    pub(crate) fn entries_for(nodes: u64) -> usize {
+        let nodes = usize::try_from(nodes).unwrap_or(MAX_ENTRIES);
+        nodes.clamp(MIN_ENTRIES, MAX_ENTRIES).next_power_of_two()
+    }
+
+    /// The entries the table holds.
+    pub(crate) fn entries(&self) -> usize {
+        self.mask + 1
     }
 
     fn slot(&self, key: u64) -> usize {

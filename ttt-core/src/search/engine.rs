@@ -10,8 +10,27 @@
 //! paranoid values depend on it) with another player to move at the root, clears them first.
 //! Besides, the solver's setup for the rules (Zobrist keys, symmetry maps, windows, cell maps)
 //! is kept for the next call on the same rules, which resets it to its position rather than
-//! building it again (a small call then costs its search, issue 13). Nothing else is kept:
-//! per-search state (node counts, the clock, the anytime search) starts afresh at every call.
+//! building it again (a small call then costs its search, issue 13).
+//!
+//! On boards without gravity, with two players, the anytime search's own table (step 4 below;
+//! heuristic values to a depth and best moves, at most 3 MiB) is kept as well, and with it,
+//! for each side, the depth that side's last anytime search reached. A value in that table is
+//! the same search of the same position whichever root reached it, so the search of a later
+//! move answers its shallow iterations from what the moves before found, and orders its moves
+//! by their deeper searches. A side's next move then searches **no deeper than its last search
+//! that went to its budget** (every other move of that side: the one after goes to its budget
+//! again, so the depth follows the game). It gets there for fewer nodes than a fresh search,
+//! which is what the free functions are, and stops; measured on 15×15 (`examples/move_times`,
+//! `bench/strength/README.md`), four 30-move games of Hard against itself took 9% less time
+//! through one engine a game than through the free functions, and Hard through an engine
+//! scored 46 / 1 / 53 against Hard through the free functions in 100 games (44 / 0 / 56 with
+//! the table kept and no depth target: both within the noise of 100 games). Under
+//! gravity nothing of the anytime search is kept: its answers swing between odd and even
+//! depths there (the strength benchmark's README), so a depth carried over from the last
+//! move is no place to stop, and Connect Four's measured play stays as it was.
+//!
+//! Nothing else is kept: per-search state (node counts, the clock, the rest of the anytime
+//! search) starts afresh at every call.
 //!
 //! # How one call spends its budget
 //! On a board laid out in more than 64 bits, the node budget is first scaled by 64/bits (a
@@ -56,6 +75,7 @@
 //! answers under a node budget also depend on what it searched before (that is the point of
 //! keeping the table); [`Engine::clear`] forgets it.
 
+use super::anytime_table::AnytimeTable;
 use super::bits::{Bits, Wide, Wide4};
 use super::evaluation::Evaluator;
 use super::solver::Solver;
@@ -85,6 +105,12 @@ use std::time::Instant;
 pub struct Engine {
     table_bytes: usize,
     tables: Tables,
+    /// The anytime search's table, kept with `tables` (boards without gravity, two players;
+    /// see the [module docs](self)); `None` until a call needs one, and after a clear.
+    anytime: Option<AnytimeTable>,
+    /// For each side (by the parity of the stones on the board), the depth its last anytime
+    /// search without a target reached, and the stones then.
+    natural_depth: [Option<(u32, i32)>; 2],
     context: Option<Context>,
     /// The solver of the last call (a `Box<Solver<B>>`, its tables taken out) with the rules
     /// it was built for: a call on the same rules resets it to its position instead of
@@ -201,10 +227,19 @@ impl Engine {
     }
 
     /// An engine whose tables may take `table_bytes` together (they start small and grow while
-    /// needed). 0 searches without a table. The engine's size applies to every call on it:
-    /// the `table_bytes` of the [`SearchLimits`] passed to its methods is not used.
+    /// needed), besides the anytime search's table it keeps without gravity (at most 3 MiB, see
+    /// [`SearchLimits::table_bytes`]). 0 searches without a table. The engine's size applies to
+    /// every call on it: the `table_bytes` of the [`SearchLimits`] passed to its methods is
+    /// not used.
     pub fn with_table_bytes(table_bytes: usize) -> Engine {
-        Engine { table_bytes, tables: Tables::new(table_bytes), context: None, shell: None }
+        Engine {
+            table_bytes,
+            tables: Tables::new(table_bytes),
+            anytime: None,
+            natural_depth: [None; 2],
+            context: None,
+            shell: None,
+        }
     }
 
     /// Runs `f` on a new engine whose tables may take `table_bytes` (a free function's call:
@@ -229,6 +264,8 @@ impl Engine {
     /// costs no allocation), and the solver's setup for the rules is kept.
     pub fn clear(&mut self) {
         self.tables.clear();
+        self.anytime = None;
+        self.natural_depth = [None; 2];
         self.context = None;
     }
 
@@ -330,6 +367,8 @@ impl Engine {
         };
         if self.context != Some(context) {
             self.tables.clear();
+            self.anytime = None;
+            self.natural_depth = [None; 2];
             self.context = Some(context);
         }
         self.tables.next_generation();
@@ -600,7 +639,7 @@ impl Engine {
             let scores = if multi {
                 s.maxn_iterate(&ev, &order, Instant::now())
             } else {
-                s.iterate(&ev, &order, Instant::now()).map(|result| result.scores)
+                self.iterate(s, &ev, &order, total, state.rules().gravity())
             };
             if let Some(scores) = scores {
                 for (pos, v) in scores {
@@ -649,6 +688,38 @@ impl Engine {
             },
             _ => Answer { moves, proven: false, exact: None, outcome: None },
         }
+    }
+
+    /// The anytime search of a two-player answer (step 4) up to `total` nodes, over `order`.
+    /// Without gravity it keeps its table for the next call, and the same side's next move
+    /// searches no deeper than the last search that had no such target: see the
+    /// [module docs](self).
+    fn iterate<B: Bits>(
+        &mut self,
+        s: &mut Solver<B>,
+        ev: &Evaluator<B>,
+        order: &[usize],
+        total: u64,
+        gravity: bool,
+    ) -> Option<Vec<(usize, i64)>> {
+        let budget = total.saturating_sub(s.nodes);
+        let n = s.stones_on_board();
+        let kept = if gravity { None } else { self.anytime.take() };
+        let mut tt = match kept {
+            Some(kept) if kept.entries() >= AnytimeTable::entries_for(budget) => kept,
+            _ => AnytimeTable::for_nodes(budget),
+        };
+        let side = (n % 2) as usize;
+        let target = if gravity { None } else { self.natural_depth[side] };
+        let target = target.filter(|&(_, then)| n == then + 2).map(|(d, _)| d);
+        let result = s.iterate(ev, &mut tt, order, target, Instant::now())?;
+        if !gravity {
+            self.anytime = Some(tt);
+            if !result.at_target {
+                self.natural_depth[side] = Some((result.depth, n));
+            }
+        }
+        Some(result.scores)
     }
 
     /// Exact scores of every root move, as [`analyze_with`](super::analyze_with) shares out its

@@ -14,7 +14,9 @@
 //! - a [table of its own](super::anytime_table) gives each position the best move of its last
 //!   search first, and its value where that search went as deep (measured on Connect Four,
 //!   after `444442`: depth 7 in 10 thousand nodes instead of 19, so that the default budget
-//!   reaches depth 8, which keeps the win that depth 7 gives away);
+//!   reaches depth 8, which keeps the win that depth 7 gives away); it is probed before the
+//!   node's tactics, which a usable value makes needless. An engine keeps it between moves
+//!   and may give the search a target depth (see [`Engine`](super::Engine));
 //! - without gravity, only cells within two steps of a stone are searched (one step when
 //!   `k` ≤ 3), and below the root only the best [`BEAM`] of them by the solver's move order
 //!   (threats made, then the centre): the search is a heuristic, never a proof.
@@ -44,6 +46,10 @@ const POLL_MASK: u64 = 0xFF;
 /// player to move, from the last completed iteration.
 pub(crate) struct Anytime {
     pub(crate) scores: Vec<(usize, i64)>,
+    /// The depth of that iteration.
+    pub(crate) depth: u32,
+    /// Whether the search stopped there because it reached its target depth.
+    pub(crate) at_target: bool,
 }
 
 /// The solver's exact score as a search value.
@@ -81,30 +87,34 @@ impl<B: Bits> Solver<B> {
     }
 
     /// Iterative deepening over `roots` (bit positions, in a deterministic order), up to
-    /// `self.node_limit` nodes. `started` is when this search began (for the time-based soft
-    /// limit). `None` only when even depth 1 was stopped (clock or flag).
+    /// `self.node_limit` nodes, with the table `tt` (new, or an engine's, kept from the moves
+    /// before), and no deeper than `target` when given (see [`Engine`](super::Engine)).
+    /// `started` is when this search began (for the time-based soft limit). `None` only when
+    /// even depth 1 was stopped (clock or flag).
     pub(crate) fn iterate(
         &mut self,
         ev: &Evaluator<B>,
+        tt: &mut AnytimeTable,
         roots: &[usize],
+        target: Option<u32>,
         started: Instant,
     ) -> Option<Anytime> {
         let mut order: Vec<usize> = roots.to_vec();
         let mut last: Option<Anytime> = None;
         let budget = self.node_limit;
         let max_depth = (self.cells() - self.n).max(1) as u32;
-        let mut tt = AnytimeTable::for_nodes(budget.saturating_sub(self.nodes));
         for depth in 1..=max_depth {
             let before = self.nodes;
             // Depth 1 always completes unless the flag or the clock says stop.
             self.node_limit = if depth == 1 { u64::MAX } else { budget };
-            let Some(scores) = self.root_iteration(ev, &mut tt, &order, depth) else {
+            let Some(scores) = self.root_iteration(ev, tt, &order, depth) else {
                 break;
             };
             order = scores.iter().map(|&(pos, _)| pos).collect();
             let decided = scores.iter().all(|&(_, v)| v.abs() >= MATE);
-            last = Some(Anytime { scores });
-            if decided {
+            let at_target = target.is_some_and(|t| depth >= t);
+            last = Some(Anytime { scores, depth, at_target });
+            if decided || at_target {
                 break;
             }
             if !self.another_iteration_fits(before, budget, started) {
@@ -177,6 +187,28 @@ impl<B: Bits> Solver<B> {
         if self.out_of_budget() || (self.nodes & POLL_MASK == 0 && self.poll()) {
             return 0;
         }
+        let key = self.hash[0];
+        // A bound of `e` that settles this node at `depth` in the window.
+        let settled = |e: Entry| {
+            let usable = e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.value >= beta,
+                    Bound::Upper => e.value <= alpha,
+                };
+            usable.then_some(e.value)
+        };
+        // The table before the tactics: a position they decide is never stored, so a usable
+        // bound is what searching would give, without its costliest part (the threats; most
+        // of what an engine's kept table saves). At depth 0 the evaluation comes first, as
+        // before: a forced position alone goes on.
+        let mut entry = None;
+        if depth > 0 {
+            entry = tt.get(key);
+            if let Some(v) = entry.and_then(settled) {
+                return v;
+            }
+        }
         let moves = match self.candidates() {
             Ok(moves) => moves,
             Err(score) => return mate_value(score),
@@ -191,16 +223,10 @@ impl<B: Bits> Solver<B> {
         if depth == 0 && !forced {
             return ev.evaluate(self);
         }
-        let key = self.hash[0];
-        let entry = tt.get(key);
-        if let Some(e) = entry.filter(|e| e.depth >= depth) {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            };
-            if usable {
-                return e.value;
+        if depth == 0 {
+            entry = tt.get(key);
+            if let Some(v) = entry.and_then(settled) {
+                return v;
             }
         }
         let next_depth = if forced { depth } else { depth - 1 };

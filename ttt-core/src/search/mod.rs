@@ -171,8 +171,9 @@ pub struct SearchLimits {
     /// within address space reserved once; only the pages written become resident). Beyond
     /// it a search uses a few hundred KiB (its own state, the anytime search's lists) and, when
     /// the exact search does not finish, the anytime search's own table (24 bytes for each node
-    /// of its budget, at most 3 MiB, released when the call returns), so a process's peak
-    /// resident memory stays within `table_bytes` + 16 MiB, the program included
+    /// of its budget, at most 3 MiB, released when the call returns; an [`Engine`] keeps one
+    /// without gravity), so a process's peak resident memory stays within `table_bytes` +
+    /// 16 MiB, the program included
     /// (`tests/memory.rs` measures it: 22.7 MiB with a 16 MiB table, 39.0 MiB with 32 MiB). A
     /// budget the system cannot reserve gives a smaller table, never an abort.
     pub table_bytes: usize,

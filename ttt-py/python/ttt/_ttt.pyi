@@ -299,7 +299,9 @@ def choose_move_with(
 @final
 class Engine:
     """A search engine that keeps its table from one call to the next (see the module's
-    README, "The engine object"). Calls on one engine are serialised; it pickles and copies
+    README, "The engine object"); without gravity also the anytime search's, and a side's next
+    move searches no deeper than its last full search, so that a game costs less time than
+    through the free functions. Calls on one engine are serialised; it pickles and copies
     as an empty engine with the same ``table_bytes``."""
 
     def __new__(cls, *, table_bytes: int | None = None) -> Self: ...
