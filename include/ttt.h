@@ -49,7 +49,7 @@
  * - ttt_engine keeps its transposition table between calls, so a game played move by move
  *   through one engine does not prove again what earlier moves proved; the free functions (ttt_game_best_move, ...)
  *   start afresh at every call. Without gravity it also keeps the anytime search's table, and
- *   a side's next move searches no deeper than its last full search: a game through one engine
+ *   a side's next two moves search no deeper than its last full search: a game through one engine
  *   takes less time. Clear it (ttt_engine_clear) for a new game.
  *
  * ABI stability: before version 1.0 the ABI may change between minor versions (0.3 -> 0.4);
@@ -425,8 +425,8 @@ typedef uint32_t ttt_difficulty;
  * other rules, or with the seats in another order, clears them by itself; a call for another
  * root player clears them too with three or four players. On boards without gravity, with two
  * players, it also keeps the anytime search's table (heuristic values and best moves, at most
- * 3 MiB), and a side's next move searches no deeper than that side's last search that went to
- * its budget, a depth the kept table reaches for fewer nodes: a game through one engine takes
+ * 3 MiB), and a side's next two moves search no deeper than that side's last search that went
+ * to its budget, a depth the kept table reaches for fewer nodes: a game through one engine takes
  * less time than through the free functions. Nothing else survives a call (node counts, the
  * clock, the rest of the anytime search start afresh). Call `ttt_engine_clear` for a new game
  * when you want its answers to be those of a fresh engine: under a node budget an engine's

@@ -115,8 +115,8 @@ fn node_budgets_reproduce() {
     assert_eq!(hard(1), hard(1));
 }
 
-/// Without gravity an engine also keeps its anytime search's table, and a side's next move
-/// searches no deeper than that side's last search that went to its budget: through one
+/// Without gravity an engine also keeps its anytime search's table, and a side's next two
+/// moves search no deeper than that side's last search that went to its budget: through one
 /// engine, a game on 15×15 costs fewer nodes than its positions answered by the free functions
 /// (node counts, not times: they are the same on every machine). After `clear` the engine
 /// answers as a fresh one, nodes included.

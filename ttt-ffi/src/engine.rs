@@ -22,8 +22,8 @@ use ttt_core::{Engine, SearchLimits};
 /// other rules, or with the seats in another order, clears them by itself; a call for another
 /// root player clears them too with three or four players. On boards without gravity, with two
 /// players, it also keeps the anytime search's table (heuristic values and best moves, at most
-/// 3 MiB), and a side's next move searches no deeper than that side's last search that went to
-/// its budget, a depth the kept table reaches for fewer nodes: a game through one engine takes
+/// 3 MiB), and a side's next two moves search no deeper than that side's last search that went
+/// to its budget, a depth the kept table reaches for fewer nodes: a game through one engine takes
 /// less time than through the free functions. Nothing else survives a call (node counts, the
 /// clock, the rest of the anytime search start afresh). Call `ttt_engine_clear` for a new game
 /// when you want its answers to be those of a fresh engine: under a node budget an engine's

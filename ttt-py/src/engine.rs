@@ -25,8 +25,9 @@ use std::time::Duration;
 /// everything (a new game); the engine then answers exactly as a fresh one. The table is
 /// cleared by itself when a call comes with other rules (or another seating of the players),
 /// so one engine can serve any game, but one engine per game is what makes it faster. Without
-/// gravity it also keeps the anytime search's table, and a side's next move searches no deeper
-/// than that side's last search that went to its budget (fewer nodes, the same strength).
+/// gravity it also keeps the anytime search's table, and a side's next two moves search no
+/// deeper than that side's last search that went to its budget (fewer nodes, the same
+/// strength).
 ///
 /// On boards it solves within the limits, an engine gives the moves the free functions give
 /// (the same for the same seed). Under a node budget its unproven answers also depend on what

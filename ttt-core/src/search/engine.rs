@@ -17,14 +17,15 @@
 //! for each side, the depth that side's last anytime search reached. A value in that table is
 //! the same search of the same position whichever root reached it, so the search of a later
 //! move answers its shallow iterations from what the moves before found, and orders its moves
-//! by their deeper searches. A side's next move then searches **no deeper than its last search
-//! that went to its budget** (every other move of that side: the one after goes to its budget
-//! again, so the depth follows the game). It gets there for fewer nodes than a fresh search,
-//! which is what the free functions are, and stops; measured on 15×15 (`examples/move_times`,
-//! `bench/strength/README.md`), four 30-move games of Hard against itself took 9% less time
-//! through one engine a game than through the free functions, and Hard through an engine
-//! scored 46 / 1 / 53 against Hard through the free functions in 100 games (44 / 0 / 56 with
-//! the table kept and no depth target: both within the noise of 100 games). Under
+//! by their deeper searches. A side's next two moves then search **no deeper than its last
+//! search that went to its budget** (every third move of a side goes to its budget again, so
+//! the depth follows the game). They get there for fewer nodes than a fresh search, which is
+//! what the free functions are, and stop. Measured on 15×15 (`examples/move_times 6`, and
+//! `bench/strength/README.md` for the rest): six games of Hard against itself, 179 moves, took
+//! 16% less time through one engine a game than through the free functions (each game 7% to
+//! 22% less); Hard through an engine scored 46 / 1 / 53 against Hard through the free
+//! functions in 100 games on 15×15 and 14 / 12 / 14 in 40 on 10×10 (the table kept without a
+//! depth target: 44 / 0 / 56 on 15×15; all within the noise). Under
 //! gravity nothing of the anytime search is kept: its answers swing between odd and even
 //! depths there (the strength benchmark's README), so a depth carried over from the last
 //! move is no place to stop, and Connect Four's measured play stays as it was.
@@ -691,8 +692,8 @@ impl Engine {
     }
 
     /// The anytime search of a two-player answer (step 4) up to `total` nodes, over `order`.
-    /// Without gravity it keeps its table for the next call, and the same side's next move
-    /// searches no deeper than the last search that had no such target: see the
+    /// Without gravity it keeps its table for the next call, and the same side's next two
+    /// moves search no deeper than its last search that had no such target: see the
     /// [module docs](self).
     fn iterate<B: Bits>(
         &mut self,
@@ -711,7 +712,7 @@ impl Engine {
         };
         let side = (n % 2) as usize;
         let target = if gravity { None } else { self.natural_depth[side] };
-        let target = target.filter(|&(_, then)| n == then + 2).map(|(d, _)| d);
+        let target = target.filter(|&(_, then)| n > then && n <= then + 4).map(|(d, _)| d);
         let result = s.iterate(ev, &mut tt, order, target, Instant::now())?;
         if !gravity {
             self.anytime = Some(tt);

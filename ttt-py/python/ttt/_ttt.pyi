@@ -300,7 +300,7 @@ def choose_move_with(
 class Engine:
     """A search engine that keeps its table from one call to the next (see the module's
     README, "The engine object"); without gravity also the anytime search's, and a side's next
-    move searches no deeper than its last full search, so that a game costs less time than
+    two moves search no deeper than its last full search, so that a game costs less time than
     through the free functions. Calls on one engine are serialised; it pickles and copies
     as an empty engine with the same ``table_bytes``."""
 
