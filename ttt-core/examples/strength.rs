@@ -6,7 +6,9 @@
 //! `cargo run --release -p ttt-core --example strength [-- GAMES [MATCH]]` (default 20 games a
 //! match; with `MATCH`, only the matches whose name contains it, e.g. `"Connect Four"`);
 //! `strength three GAMES [SEED]` plays the three-player match alone, with seeds from `SEED`
-//! (default 2000).
+//! (default 2000). `strength engine [GAMES [SEED]]` (default 100 games a board, seeds from
+//! 4000) plays Hard through one `Engine` a game against Hard through the free functions on
+//! 15×15 and 10×10: what the engine keeps between moves must not cost strength.
 //!
 //! `strength old DRIVER [GAMES [BOARD]]` plays instead the match against the old Hard (commit
 //! `5febaf0` at its default 2M nodes, `make strength-old`): `DRIVER` is the process of
@@ -214,6 +216,55 @@ fn against_old(driver: &str, games: u64, only: &str) {
     }
 }
 
+/// Hard through one `Engine` a game (what it keeps between moves) against Hard through the free
+/// functions (a fresh search every move) on the boards where an engine keeps the anytime
+/// search's table (15×15 and 10×10 five in a row), from the seeded two-ply openings of the
+/// old-Hard match, each played twice (the engine first, then second). The times are the
+/// engine side's moves; the free side's total is printed after each board.
+fn engine_against_free(games: u64, base: u64) {
+    print_header();
+    for (name, rules) in [
+        ("15x15 k=5", Rules::new(15, 15, 5, 2, false).unwrap()),
+        ("10x10 k=5", Rules::new(10, 10, 5, 2, false).unwrap()),
+    ] {
+        let (mut t, mut free_time) = (Tally::default(), Duration::ZERO);
+        let limits = SearchLimits::default();
+        for g in 0..games {
+            let seed = base + g / 2;
+            let engine_seat = (g % 2) as usize;
+            let mut engine = Engine::new();
+            let mut rng = SeededRng::new(seed);
+            let mut s = GameState::new(rules, Player::X).unwrap();
+            for m in opening(rules, seed) {
+                s = s.apply_move(m).unwrap();
+            }
+            while !s.is_over() {
+                let start = Instant::now();
+                let mine = s.current_player().seat() == engine_seat;
+                let choice = if mine {
+                    engine.choose_move_with(&s, Difficulty::Hard, &mut rng, &limits)
+                } else {
+                    ttt_core::choose_move_with(&s, Difficulty::Hard, &mut rng, &limits)
+                };
+                if mine {
+                    t.times.push(start.elapsed());
+                } else {
+                    free_time += start.elapsed();
+                }
+                s = s.apply_move(choice.unwrap().index).unwrap();
+            }
+            match s.winner() {
+                Some(p) if p.seat() == engine_seat => t.wins += 1,
+                Some(_) => t.losses += 1,
+                None => t.draws += 1,
+            }
+        }
+        let engine_time: Duration = t.times.iter().sum();
+        report(&format!("Engine Hard vs free Hard, {name}"), &mut t);
+        println!("  (all moves: {engine_time:.1?} through the engine, {free_time:.1?} free)");
+    }
+}
+
 fn print_header() {
     println!(
         "| match                                  | games | wins | draws | losses |  wins  | median   | max      |"
@@ -229,6 +280,12 @@ fn main() {
         let driver = args.get(1).expect("strength old DRIVER [GAMES [BOARD]]");
         let games = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
         against_old(driver, games, args.get(3).map_or("", String::as_str));
+        return;
+    }
+    if args.first().map(String::as_str) == Some("engine") {
+        let games = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+        let base = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4000);
+        engine_against_free(games, base);
         return;
     }
     if args.first().map(String::as_str) == Some("three") {

@@ -23,9 +23,9 @@
 //! what the free functions are, and stop. Measured on 15×15 (`examples/move_times 6`, and
 //! `bench/strength/README.md` for the rest): six games of Hard against itself, 179 moves, took
 //! 16% less time through one engine a game than through the free functions (each game 7% to
-//! 22% less); Hard through an engine scored 46 / 1 / 53 against Hard through the free
-//! functions in 100 games on 15×15 and 14 / 12 / 14 in 40 on 10×10 (the table kept without a
-//! depth target: 44 / 0 / 56 on 15×15; all within the noise). Under
+//! 22% less); Hard through an engine scored 48 / 1 / 51 against Hard through the free
+//! functions in 100 games on 15×15 and 38 / 29 / 33 on 10×10 (`examples/strength engine`),
+//! within the noise of 100 games: the saving costs no strength that shows. Under
 //! gravity nothing of the anytime search is kept: its answers swing between odd and even
 //! depths there (the strength benchmark's README), so a depth carried over from the last
 //! move is no place to stop, and Connect Four's measured play stays as it was.
