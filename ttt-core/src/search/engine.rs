@@ -532,7 +532,7 @@ impl Engine {
             let (before, extra) = (s.nodes, scaled_budget(proof_nodes, bits));
             s.node_limit = s.nodes.saturating_add(extra);
             let kept = timed_step(s, clock, 1, 2, |s| {
-                let v = s.solve_weak()?;
+                let v = s.solve_weak_one_window()?;
                 Some((v, keeping_move(s, &legal, v)?))
             });
             total = total.saturating_add((s.nodes - before).min(extra));
