@@ -8,6 +8,9 @@
 #   (without ARGS: the strong solve, then the weak one)
 #   make bench-connect4 ARGS=--shared-cpu      # let the system place the workers (by default
 #                                              # Pons' worker gets a CPU of its own)
+#   make bench-connect4 ARGS=--let-idle        # let the workers' CPUs halt between calls (by
+#                                              # default a lowest-priority spinner keeps each
+#                                              # awake: bench/connect4/awake.c)
 #
 # Pons' code is AGPL: it is compiled from PONS_DIR into a temporary directory, never copied into
 # the repository. Without PONS_DIR the table has ttt's own figures only. The Python worker runs
@@ -17,7 +20,15 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 cargo build --quiet --release -p ttt-core --example c4_worker
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+BUILD="$(mktemp -d)"
+trap 'rm -rf "$BUILD"' EXIT
 args=(--ttt "$TARGET/release/examples/c4_worker")
+# Keeps the workers' CPUs awake between calls (Linux: SCHED_IDLE; see the file).
+if "${CC:-gcc}" -O2 -Wall -o "$BUILD/awake" "$ROOT/bench/connect4/awake.c"; then
+    args+=(--awake "$BUILD/awake")
+else
+    echo "bench/connect4/awake.c did not build: the workers' CPUs may go idle between calls"
+fi
 
 if [ -z "${TTT_BENCH_NO_PYTHON:-}" ]; then
     VENV="$ROOT/target/bench-c4-venv"
@@ -30,8 +41,6 @@ fi
 
 if [ -n "${PONS_DIR:-}" ]; then
     PONS_DIR="$(cd "$PONS_DIR" && pwd)"
-    BUILD="$(mktemp -d)"
-    trap 'rm -rf "$BUILD"' EXIT
     "${CXX:-g++}" -std=c++17 -O3 -DNDEBUG -I"$PONS_DIR" "$ROOT/bench/connect4/pons_worker.cpp" \
         "$PONS_DIR/Solver.cpp" -o "$BUILD/pons_worker"
     args+=(--pons "$BUILD/pons_worker")

@@ -13,9 +13,10 @@ Usually run through ``make bench-connect4`` (see the README); directly:
 
     python3 bench/connect4/run.py --ttt target/release/examples/c4_worker \\
         [--python "VENV/bin/python bench/connect4/ttt_worker.py"] [--pons BUILD/pons_worker] \\
-        [--data DIR] [--limit N] [--weak] [--shared-cpu]
+        [--data DIR] [--limit N] [--weak] [--shared-cpu] [--awake BUILD/awake [--let-idle]]
 
-Without ``--pons`` it prints ttt's own figures.
+Without ``--pons`` it prints ttt's own figures. With ``--awake`` every CPU a worker runs on is
+kept from going idle between calls (see ``keep_awake``).
 """
 
 from __future__ import annotations
@@ -100,7 +101,8 @@ def placement(ttt_workers: int) -> tuple[list[int | None], int | None]:
     (five of six runs; 7.1 us in one), while Pons' took 2.8-3.7 us either way (README,
     "Measuring"). So Pons gets the last CPU to himself. ttt's workers get one each of the
     others while there are enough, else they share them in turn (on two CPUs, both share the
-    first: they pay for each other's work, not for his).
+    first: they pay for each other's work, not for his; ``passes`` then interleaves each of
+    them with Pons alone).
     """
     anywhere: tuple[list[int | None], int | None] = ([None] * ttt_workers, None)
     try:
@@ -111,6 +113,47 @@ def placement(ttt_workers: int) -> tuple[list[int | None], int | None]:
         return anywhere
     ours = cpus[:-1]
     return [ours[i % len(ours)] for i in range(ttt_workers)], cpus[-1]
+
+
+def passes(ttt_cpus: list[int | None], together: bool) -> list[list[int]]:
+    """The ttt workers (by index) of each interleaved pass over the sets: all in one pass when
+    each has a CPU of its own (or ``together``, or the system places them), else one pass
+    each, with Pons.
+
+    Two ttt workers on one CPU evict each other's caches between their calls: on the 2-core
+    VM the Rust worker's End-Easy median was 4.2 us beside the Python worker's interpreter and
+    2.7 us without it, both kept awake, with Pons' 3.6 and 3.3 (README, "Measuring"). Each
+    pass still sends position i to each of its workers in turn, Pons included.
+    """
+    placed = [c for c in ttt_cpus if c is not None]
+    if together or len(placed) < len(ttt_cpus) or len(set(placed)) == len(placed):
+        return [list(range(len(ttt_cpus)))]
+    return [[i] for i in range(len(ttt_cpus))]
+
+
+def keep_awake(awake: str, cpus: list[int | None]) -> list[subprocess.Popen[bytes]]:
+    """One ``awake`` spinner (``bench/connect4/awake.c``: a busy loop at the lowest priority,
+    ``SCHED_IDLE``) on each CPU of ``cpus``, or on every CPU this process may use when the
+    system places the workers.
+
+    On the benchmark VM an idle CPU halts into the host, and a worker that waited on it comes
+    back with cold caches: ttt's workers wait through Pons' ``reset()`` (milliseconds), Pons'
+    waits through ttt's solve (microseconds), so without this the small sets' medians measure
+    the waits more than the solvers (README, "Measuring"). A spinner runs only while no worker
+    wants its CPU.
+    """
+    wanted = {c for c in cpus if c is not None} or set(os.sched_getaffinity(0))
+    spinners = [
+        subprocess.Popen([awake], preexec_fn=lambda cpu=cpu: os.sched_setaffinity(0, {cpu}))
+        for cpu in sorted(wanted)
+    ]
+    time.sleep(0.1)  # a spinner that cannot lower its priority exits at once: say so
+    failed = [s.returncode for s in spinners if s.poll() is not None]
+    if failed:
+        for spinner in spinners:
+            spinner.kill()
+        raise RuntimeError(f"{awake} exited with {failed[0]}")
+    return spinners
 
 
 def micros(ns: float) -> str:
@@ -140,6 +183,22 @@ def main() -> int:
         help="let the system place the workers (by default, with two CPUs or more, Pons' worker "
         "gets a CPU of its own and ttt's workers the others; see placement())",
     )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="one interleaved pass with every worker even when ttt's workers share a CPU (by "
+        "default they then get a pass each, with Pons; see passes())",
+    )
+    parser.add_argument(
+        "--awake",
+        help="the spinner built from bench/connect4/awake.c: keeps every worker's CPU awake "
+        "between calls (see keep_awake())",
+    )
+    parser.add_argument(
+        "--let-idle",
+        action="store_true",
+        help="do not start the --awake spinners (the workers' CPUs may halt between calls)",
+    )
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # rows as they come
     kind = "weak" if args.weak else "strong"
@@ -165,7 +224,36 @@ def main() -> int:
         print("Workers placed by the system (they may share a CPU)")
     else:
         print("CPUs: " + ", ".join(f"{w.name} {cpu}" for w, cpu in zip(workers, cpus, strict=True)))
+    spinners = []
+    if args.awake and not args.let_idle:
+        spinners = keep_awake(args.awake, cpus)
+        print(f"Kept awake between calls: {len(spinners)} CPU(s), a SCHED_IDLE spinner on each")
+    else:
+        print("The workers' CPUs may go idle between calls (see keep_awake())")
     print()
+    rounds = passes(ttt_cpus, args.together or args.shared_cpu)
+    pons = workers[len(ours) :]  # empty without --pons
+    try:
+        failed = 0
+        for i, ttt_workers in enumerate(rounds):
+            if len(rounds) > 1:
+                names = " and ".join([ours[t][0] for t in ttt_workers] + [w.name for w in pons])
+                print(f"{'' if i == 0 else chr(10)}Pass {i + 1} of {len(rounds)}: {names}")
+                print()
+            failed |= table(args, kind, data, wanted, [workers[t] for t in ttt_workers] + pons)
+        return failed
+    finally:
+        for w in workers:
+            w.close()
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+
+
+def table(
+    args: argparse.Namespace, kind: str, data: Path, wanted: set[str] | None, workers: list[Worker]
+) -> int:
+    """Runs the sets, printing a row each; 1 when a score differs from the set's, else 0."""
     names = [w.name for w in workers]
     head = ["set", "n"]
     for n in names:
@@ -221,8 +309,6 @@ def main() -> int:
         total_mismatches += mismatches
         row.append(str(mismatches))
         print("| " + " | ".join(row) + " |", flush=True)
-    for w in workers:
-        w.close()
     print()
     print(f"{time.perf_counter() - started:.0f} s in all; {total_mismatches} score mismatches")
     return 1 if total_mismatches else 0
