@@ -8,9 +8,8 @@ use crate::state::GameState;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
-use std::thread::ThreadId;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 /// A search engine that keeps its transposition table from one call to the next, so that a
@@ -51,20 +50,33 @@ pub struct Engine {
 /// The engine and the thread that holds it now.
 struct Shared {
     engine: Mutex<ttt_core::Engine>,
-    /// The thread running a call on the engine, if any: a call from that same thread (a Python
-    /// `rng` that calls the engine it was passed to) would wait for itself forever.
-    holder: Mutex<Option<ThreadId>>,
+    /// The [`thread_token`] of the thread running a call on the engine, 0 when none: a call
+    /// from that same thread (a Python `rng` that calls the engine it was passed to) would wait
+    /// for itself forever. An atomic, not a lock: it is written twice a call, and a small call
+    /// costs a few microseconds (issue 13).
+    holder: AtomicUsize,
+}
+
+thread_local! {
+    /// A byte whose address tells this thread from the others (see [`thread_token`]).
+    static TOKEN: u8 = const { 0 };
+}
+
+/// A number that no other living thread has, and never 0: the address of a thread-local.
+/// Cheaper than `std::thread::current().id()`, which clones the thread's handle.
+fn thread_token() -> usize {
+    TOKEN.with(|t| std::ptr::from_ref(t) as usize)
 }
 
 /// The engine held by the current thread for one call; lets go of the holder mark on drop.
 struct Held<'a> {
     engine: MutexGuard<'a, ttt_core::Engine>,
-    holder: &'a Mutex<Option<ThreadId>>,
+    holder: &'a AtomicUsize,
 }
 
 impl Drop for Held<'_> {
     fn drop(&mut self) {
-        *self.holder.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        self.holder.store(0, Ordering::Release);
     }
 }
 
@@ -72,30 +84,63 @@ impl Drop for Held<'_> {
 const WAIT: Duration = Duration::from_micros(500);
 
 impl Shared {
+    /// The engine, locked for the current thread, if it is free now (`Ok(None)` when a call on
+    /// another thread holds it). An engine left poisoned by a panic is cleared first (its table
+    /// may be half-written).
+    ///
+    /// # Errors
+    /// `ValueError` when a call holding the engine runs on this very thread (the engine called
+    /// from the `rng` of one of its own calls), which would wait for itself forever.
+    fn try_hold(&self) -> PyResult<Option<Held<'_>>> {
+        let engine = match self.engine.try_lock() {
+            Ok(guard) => guard,
+            Err(TryLockError::Poisoned(poisoned)) => {
+                self.engine.clear_poison();
+                let mut guard = poisoned.into_inner();
+                guard.clear();
+                guard
+            }
+            Err(TryLockError::WouldBlock) => {
+                self.refuse_own_call()?;
+                return Ok(None);
+            }
+        };
+        self.holder.store(thread_token(), Ordering::Release);
+        Ok(Some(Held { engine, holder: &self.holder }))
+    }
+
+    /// Refuses a call on the engine from one of its own calls on this thread.
+    ///
+    /// # Errors
+    /// `ValueError` when a call holding the engine runs on this very thread (the engine called
+    /// from the `rng` of one of its own calls), which would wait for itself forever.
+    fn refuse_own_call(&self) -> PyResult<()> {
+        // Only this thread ever writes its own token, and it clears it when its call lets go:
+        // a match means this thread holds the engine now.
+        if self.holder.load(Ordering::Acquire) == thread_token() {
+            return Err(PyValueError::new_err(
+                "this Engine is in the middle of a call on this thread (an rng that calls its \
+                 own engine): use another Engine or the free functions there",
+            ));
+        }
+        Ok(())
+    }
+
     /// The engine, locked for the current thread, once the call holding it (if any) lets go;
     /// `None` when the call is interrupted meanwhile ([`interrupt::interrupted`]: the wait runs
-    /// inside [`interrupt::run`]). An engine left poisoned by a panic is cleared first (its
-    /// table may be half-written).
+    /// inside [`interrupt::run`]). An engine left poisoned by a panic is cleared first. The
+    /// caller has made sure ([`try_hold`](Self::try_hold)) that the holder is not this thread.
     fn hold_unless_interrupted(&self) -> Option<Held<'_>> {
-        let engine = loop {
-            match self.engine.try_lock() {
-                Ok(guard) => break guard,
-                Err(TryLockError::Poisoned(poisoned)) => {
-                    self.engine.clear_poison();
-                    let mut guard = poisoned.into_inner();
-                    guard.clear();
-                    break guard;
-                }
-                Err(TryLockError::WouldBlock) => {}
+        loop {
+            // Not this thread's own call (checked before): `Err` cannot come.
+            if let Ok(Some(held)) = self.try_hold() {
+                return Some(held);
             }
             if interrupt::interrupted() {
                 return None;
             }
             std::thread::sleep(WAIT);
-        };
-        *self.holder.lock().unwrap_or_else(PoisonError::into_inner) =
-            Some(std::thread::current().id());
-        Some(Held { engine, holder: &self.holder })
+        }
     }
 }
 
@@ -105,26 +150,9 @@ impl Engine {
             table_bytes,
             inner: Arc::new(Shared {
                 engine: Mutex::new(ttt_core::Engine::with_table_bytes(table_bytes)),
-                holder: Mutex::new(None),
+                holder: AtomicUsize::new(0),
             }),
         }
-    }
-
-    /// Refuses a call on the engine from one of its own calls on this thread.
-    ///
-    /// # Errors
-    /// `ValueError` when a call holding the engine runs on this very thread (the engine called
-    /// from the `rng` of one of its own calls), which would wait for itself forever.
-    fn refuse_own_call(&self) -> PyResult<()> {
-        let busy = matches!(self.inner.engine.try_lock(), Err(TryLockError::WouldBlock));
-        let holder = *self.inner.holder.lock().unwrap_or_else(PoisonError::into_inner);
-        if busy && holder == Some(std::thread::current().id()) {
-            return Err(PyValueError::new_err(
-                "this Engine is in the middle of a call on this thread (an rng that calls its \
-                 own engine): use another Engine or the free functions there",
-            ));
-        }
-        Ok(())
     }
 
     /// Runs `work` on the locked engine on the calling thread with the GIL released (see
@@ -134,7 +162,12 @@ impl Engine {
         T: Send,
         F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send,
     {
-        self.refuse_own_call()?;
+        // The usual case: the engine is free, and is locked here, with the GIL, without the
+        // waiting machinery (issue 13: a small call costs a few microseconds).
+        if let Some(mut held) = self.inner.try_hold()? {
+            let engine: &mut ttt_core::Engine = &mut held.engine;
+            return interrupt::run(py, move |stop| work(engine, stop));
+        }
         let inner = &*self.inner;
         let answer = interrupt::run(py, move |stop| {
             inner.hold_unless_interrupted().map(|mut held| work(&mut held.engine, stop))
@@ -173,7 +206,7 @@ impl Engine {
         seed: Option<&Bound<'_, PyAny>>,
         budget: Budget,
     ) -> PyResult<ttt_core::Choice> {
-        self.refuse_own_call()?;
+        self.inner.refuse_own_call()?;
         let inner = &*self.inner;
         choose_by(py, state, difficulty_arg, rng, seed, budget, move |game, d, rng, limits| {
             let mut held = inner.hold_unless_interrupted()?;
@@ -208,6 +241,12 @@ impl Engine {
     /// Forgets everything searched so far (a new game): the engine then answers exactly as a
     /// fresh one. Waits for a call running on another thread to finish first.
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        // Clearing takes a few instructions (the table is emptied, not wiped): a free engine is
+        // cleared at once, with the GIL held.
+        if let Some(mut held) = self.inner.try_hold()? {
+            held.engine.clear();
+            return Ok(());
+        }
         self.run(py, |engine, _| engine.clear())
     }
 
