@@ -50,6 +50,10 @@ pub(crate) struct Solver<B: Bits> {
     /// `k - 1` steps along one stays below the layout's bit count (a window fits), so the hot
     /// loops shift with [`Bits::up_in`] and [`Bits::down_in`].
     pub(crate) dirs: Vec<u32>,
+    /// Whether `dirs` are the four directions of a board 7 cells wide (`stride` 8), Connect
+    /// Four's: [`win_cells`](Self::win_cells) and [`window_cover`](Self::window_cover) then
+    /// shift by constants (see there).
+    seven_wide: bool,
     /// Every cell of the board.
     pub(crate) mask: B,
     /// The bottom row (gravity).
@@ -285,6 +289,7 @@ impl<B: Bits> Solver<B> {
             players,
             gravity,
             stride: stride as u32,
+            seven_wide: stride == 8 && dirs.len() == 4,
             dirs,
             mask,
             bottom,
@@ -532,7 +537,20 @@ impl<B: Bits> Solver<B> {
     /// or which is on the bottom row).
     #[inline]
     pub(crate) fn playable(&self, empty: B) -> B {
-        if self.gravity { empty & (self.occ.down(self.stride) | self.bottom) } else { empty }
+        if self.gravity { empty & (self.row_down(self.occ) | self.bottom) } else { empty }
+    }
+
+    /// Every cell of `b` moved one row down (`stride` bits), by a constant on Connect Four's
+    /// board (see [`win_cells`](Self::win_cells)).
+    #[inline(always)]
+    fn row_down(&self, b: B) -> B {
+        if self.seven_wide { b.down_in(8) } else { b.down(self.stride) }
+    }
+
+    /// Every cell of `b` moved one row up (see [`row_down`](Self::row_down)).
+    #[inline(always)]
+    fn row_up(&self, b: B) -> B {
+        if self.seven_wide { b.up_in(8) } else { b.up(self.stride) }
     }
 
     /// Cells (occupied or not, spare bits excluded) that would complete a window of `k` for
@@ -545,6 +563,12 @@ impl<B: Bits> Solver<B> {
         match self.k {
             1 => self.mask,
             3 => self.win_cells_of::<3>(m),
+            // Shifts by constants: on x86-64 without BMI2 a shift by a count held in a
+            // register takes a `mov` to `cl` and two or three micro-ops, by a constant one.
+            4 if self.seven_wide => {
+                let along = |s| Self::win_cells_along::<4>(m, s);
+                (along(1) | along(8) | along(9) | along(7)) & self.mask
+            }
             4 => self.win_cells_of::<4>(m),
             5 => self.win_cells_of::<5>(m),
             _ => self.win_cells_any(m),
@@ -556,19 +580,28 @@ impl<B: Bits> Solver<B> {
     fn win_cells_of<const K: usize>(&self, m: B) -> B {
         let mut res = B::ZERO;
         for &s in &self.dirs {
-            // before[a] / after[b]: cells whose a previous / b next cells along the direction
-            // are all in `m`.
-            let mut before = [!B::ZERO; K];
-            let mut after = [!B::ZERO; K];
-            for i in 1..K {
-                before[i] = before[i - 1] & m.up_in(s * i as u32);
-                after[i] = after[i - 1] & m.down_in(s * i as u32);
-            }
-            for a in 0..K {
-                res = res | (before[a] & after[K - 1 - a]);
-            }
+            res = res | Self::win_cells_along::<K>(m, s);
         }
         res & self.mask
+    }
+
+    /// The cells (spare bits included) that would complete a window of `K` cells of `m` along
+    /// the shift `s`.
+    #[inline(always)]
+    fn win_cells_along<const K: usize>(m: B, s: u32) -> B {
+        // before[a] / after[b]: cells whose a previous / b next cells along the direction
+        // are all in `m`.
+        let mut before = [!B::ZERO; K];
+        let mut after = [!B::ZERO; K];
+        for i in 1..K {
+            before[i] = before[i - 1] & m.up_in(s * i as u32);
+            after[i] = after[i - 1] & m.down_in(s * i as u32);
+        }
+        let mut res = B::ZERO;
+        for a in 0..K {
+            res = res | (before[a] & after[K - 1 - a]);
+        }
+        res
     }
 
     /// [`win_cells`](Self::win_cells) for any `k >= 2`, with loops the length of `k`.
@@ -599,6 +632,11 @@ impl<B: Bits> Solver<B> {
     fn window_cover(&self, a: B) -> B {
         // The usual lengths as constants, so that the loops of `cover_along` unroll.
         match self.k {
+            // Shifts by constants (see `win_cells`).
+            4 if self.seven_wide => {
+                let along = |s| Self::cover_along(a, s, 4);
+                (along(1) | along(8) | along(9) | along(7)) & self.mask
+            }
             4 => self.window_cover_k(a, 4),
             5 => self.window_cover_k(a, 5),
             k => self.window_cover_k(a, k),
@@ -867,7 +905,7 @@ impl<B: Bits> Solver<B> {
             }
             if self.gravity {
                 // Never play just under a cell where the next player would win.
-                moves = moves & !threats.up(self.stride);
+                moves = moves & !self.row_up(threats);
             }
             if moves.is_zero() {
                 return Err(loss);
