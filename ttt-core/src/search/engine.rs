@@ -356,7 +356,8 @@ impl Engine {
     /// A solver at `state` holding the engine's tables (cleared when they belong to another
     /// context), with the limits' budget, stop flag and deadline.
     fn solver<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> Box<Solver<B>> {
-        let started = Instant::now();
+        // The clock is read only for a time limit (a small call does not need it).
+        let started = limits.max_time.map(|t| (Instant::now(), t));
         let rules = *state.rules();
         let players = usize::from(rules.players());
         let n = state.board().iter().filter(|c| c.is_some()).count();
@@ -385,7 +386,7 @@ impl Engine {
             }
             None => Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone())),
         };
-        s.deadline = limits.max_time.and_then(|t| started.checked_add(t));
+        s.deadline = started.and_then(|(now, t)| now.checked_add(t));
         s
     }
 
@@ -455,8 +456,7 @@ impl Engine {
         let mut total = scaled_budget(limits.max_nodes, bits);
         let cells = s.cells();
         let n = s.stones_on_board();
-        let mut legal = state.available_moves();
-        legal.sort_by_key(|&i| tie_key(state, i));
+        let legal = s.legal_in_tie_order();
         let proven = |moves: Vec<usize>, score: i32| Answer {
             moves,
             proven: true,
@@ -821,12 +821,16 @@ impl Engine {
 }
 
 /// A move that keeps the weak value `value` (1, 0 or -1, as `solve_weak` gives it) of the
-/// position: with a loss, the first legal move (every move keeps it); else the move the table
-/// holds for the position (the one the search proved it with) when it checks out, else the
-/// first in `legal`'s order that does. `None` when the budget runs out first.
+/// position: with a loss, the first legal move (every move keeps it); else the move the search
+/// proved it with, when its root's move loop did (no search needed); else the move the table
+/// holds for the position when it checks out, else the first in `legal`'s order that does.
+/// `None` when the budget runs out first.
 fn keeping_move<B: Bits>(s: &mut Solver<B>, legal: &[usize], value: i32) -> Option<usize> {
     if value < 0 {
         return legal.first().copied();
+    }
+    if let Some(pos) = s.proven_root_move(value) {
+        return Some(s.cell(pos));
     }
     // Checked: cheap, its value is in the table too.
     if let Some(pos) = s.table_move() {

@@ -10,6 +10,7 @@
 use super::bits::Bits;
 use super::pairing::defender_has_pairing;
 use super::table::{Table, Tables};
+use super::tie_key;
 use crate::state::GameState;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -103,6 +104,10 @@ pub(crate) struct Solver<B: Bits> {
     cell_of: Vec<u16>,
     /// Bit position of each cell index.
     pos_of: Vec<u16>,
+    /// Every cell's bit position, in the tie order of equally good moves
+    /// ([`tie_key`](super::tie_key)): [`legal_in_tie_order`](Self::legal_in_tie_order) filters
+    /// it instead of sorting the moves of every call (issue 13: cheap small calls).
+    tie_order: Vec<u16>,
     /// The transposition tables (see [`Tables`]), lent by the caller (an engine keeps them).
     pub(crate) tables: Tables,
     /// Positions with at most this many empty cells use the near table: half the board.
@@ -117,6 +122,11 @@ pub(crate) struct Solver<B: Bits> {
     /// times, the third of the solver's time.
     wins: [B; 4],
     wins_known: u8,
+    /// The last node whose move loop ran to its end: its stone count, a lower bound on the
+    /// value of its best move (`i32::MIN` when every move failed low: none is known), and that
+    /// move. [`proven_root_move`](Self::proven_root_move) reads it after a search from the
+    /// root (one store a node; issue 13: a weak solve then needs no second look for a move).
+    last_loop: (i32, i32, usize),
     /// What [`play`](Self::play) with `n` stones on the board replaced: the mover's entry of
     /// `wins` and whether it was known, restored by [`undo`](Self::undo).
     wins_saved: Vec<(B, bool)>,
@@ -148,6 +158,9 @@ pub(crate) struct OrderMaps<B> {
     /// Cells where a stone makes at least two.
     m2: B,
 }
+
+/// [`Solver::last_loop`] before any move loop has ended.
+const NO_LOOP: (i32, i32, usize) = (-1, i32::MIN, 0);
 
 /// A map `(row, col, width, height) -> (row, col)` of the board onto itself.
 type SymMap = fn(usize, usize, usize, usize) -> (usize, usize);
@@ -242,6 +255,9 @@ impl<B: Bits> Solver<B> {
                 centre[pos] = -(rules.centre_distance4(cell) as i32);
             }
         }
+        let mut tie_order = pos_of.clone();
+        tie_order
+            .sort_unstable_by_key(|&pos| tie_key(state, usize::from(cell_of[usize::from(pos)])));
         let maps = symmetries(w, h, gravity);
         let nsym = maps.len();
         let mut zob = vec![0u64; players * nbits * nsym];
@@ -312,11 +328,13 @@ impl<B: Bits> Solver<B> {
             windows,
             cell_of,
             pos_of,
+            tie_order,
             tables: Tables::new(0),
             near_empty: (w * h / 2) as i32,
             moves: Vec::new(),
             wins: [B::ZERO; 4],
             wins_known: 0,
+            last_loop: NO_LOOP,
             wins_saved: vec![(B::ZERO, false); w * h + 1],
             after_wins: if gravity { vec![B::ZERO; (w * h + 1) * w] } else { Vec::new() },
             width: w,
@@ -361,6 +379,7 @@ impl<B: Bits> Solver<B> {
         self.tables = tables;
         self.moves.clear();
         self.wins_known = 0;
+        self.last_loop = NO_LOOP;
         self.nodes = 0;
         self.node_limit = node_limit;
         self.deadline = None;
@@ -424,6 +443,15 @@ impl<B: Bits> Solver<B> {
     /// The bit position of cell `index`.
     pub(crate) fn pos(&self, index: usize) -> usize {
         usize::from(self.pos_of[index])
+    }
+
+    /// The cells (indices) the player to move may play now, in the tie order of equally good
+    /// moves: `GameState::available_moves` sorted by [`tie_key`](super::tie_key), when the
+    /// game is on.
+    pub(crate) fn legal_in_tie_order(&self) -> Vec<usize> {
+        let playable = self.playable(self.empty());
+        let positions = self.tie_order.iter().map(|&pos| usize::from(pos));
+        positions.filter(|&pos| playable.has(pos)).map(|pos| self.cell(pos)).collect()
     }
 
     /// The cell index of bit position `pos`.
@@ -1100,6 +1128,8 @@ impl<B: Bits> Solver<B> {
             }
         }
         self.moves.truncate(base);
+        // Above `alpha0` a child's value is exact or a lower bound, at most an upper one.
+        self.last_loop = (n, if best > alpha0 { best } else { i32::MIN }, best_pos);
         // The best move is kept in the canonical orientation of the position (see `key`).
         let canonical = Some(usize::from(self.sym_fwd[best_pos * self.nsym + sym]));
         let work = (cells - n) as u32;
@@ -1219,18 +1249,33 @@ impl<B: Bits> Solver<B> {
             return Some(score.signum()); // decided without search
         }
         if one_window {
-            let r = self.negamax(-1, 1);
+            let r = self.root_negamax(-1, 1);
             return (!self.aborted).then_some(r.signum());
         }
-        let r = self.negamax(0, 1);
+        let r = self.root_negamax(0, 1);
         if self.aborted {
             return None;
         }
         if r >= 1 {
             return Some(1);
         }
-        let r = self.negamax(-1, 0);
+        let r = self.root_negamax(-1, 0);
         (!self.aborted).then_some(if r >= 0 { 0 } else { -1 })
+    }
+
+    /// [`negamax`](Self::negamax) at the root, after which
+    /// [`proven_root_move`](Self::proven_root_move) tells a move it proved.
+    fn root_negamax(&mut self, alpha: i32, beta: i32) -> i32 {
+        self.last_loop = NO_LOOP;
+        self.negamax(alpha, beta)
+    }
+
+    /// A move (bit position) that the last search from the current position proved worth at
+    /// least `value` for the side to move (`value` as [`solve_weak`](Self::solve_weak) gives
+    /// it: its best move, when that search ended at the position's move loop; else `None`).
+    pub(crate) fn proven_root_move(&self, value: i32) -> Option<usize> {
+        let (n, lower, pos) = self.last_loop;
+        (n == self.n && lower >= value && !self.aborted).then_some(pos)
     }
 
     /// The best move the table holds for the position now (a move that reached the bound
@@ -1338,6 +1383,30 @@ mod tests {
         }
         let big = Rules::new(20, 20, 9, 2, false).unwrap();
         check_win_cells::<crate::search::bits::Wide>(big, &mut seed);
+    }
+
+    /// The solver's legal moves in tie order are the rules engine's, sorted by `tie_key`, at
+    /// every position of a few games, with and without gravity, for 2 to 4 players; the solver
+    /// reset from one position to the next, as an engine reuses it.
+    #[test]
+    fn legal_moves_in_tie_order_match_the_rules_engine() {
+        let mut seed = 11;
+        for rules in [
+            Rules::default(),
+            Rules::new(7, 6, 4, 2, true).unwrap(),
+            Rules::new(5, 4, 3, 3, true).unwrap(),
+            Rules::new(6, 5, 4, 4, false).unwrap(),
+            Rules::new(4, 7, 3, 2, true).unwrap(),
+        ] {
+            let positions = random_positions(rules, 3, &mut seed);
+            let mut s = Solver::<u128>::new(&positions[0], u64::MAX, Tables::new(0), None);
+            for state in &positions {
+                s.reset(state, u64::MAX, Tables::new(0), None);
+                let mut expected = state.available_moves();
+                expected.sort_by_key(|&i| tie_key(state, i));
+                assert_eq!(s.legal_in_tie_order(), expected, "{rules} {state:?}");
+            }
+        }
     }
 
     /// Soundness of claimeven and baseinverse: whenever they cap the mover's score, exhaustive
