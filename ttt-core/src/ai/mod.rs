@@ -187,7 +187,7 @@ fn hard(
     limits: &SearchLimits,
 ) -> Choice {
     let answer = engine.hard_answer(state, limits);
-    Choice { index: easy::pick(&answer.moves, rng), proven: answer.proven }
+    Choice { index: easy::pick(answer.moves.as_slice(), rng), proven: answer.proven }
 }
 
 impl Engine {

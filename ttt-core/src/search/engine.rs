@@ -213,12 +213,39 @@ impl RootMove {
 /// take the first in tie order) and what is proven about them.
 pub(crate) struct Answer {
     /// The moves the answer rules rate equal, best first in tie order.
-    pub(crate) moves: Vec<usize>,
+    pub(crate) moves: Moves,
     /// Whether the answer is proven best: an exact value, a forced block, a threat-space win.
     pub(crate) proven: bool,
     /// The proven outcome and exact score of the first move, when known.
     pub(crate) exact: Option<i32>,
     pub(crate) outcome: Option<Outcome>,
+}
+
+/// The candidate moves of an [`Answer`] (never empty): one is held without an allocation
+/// (a small call allocates nothing; issue 13).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Moves {
+    One(usize),
+    Many(Vec<usize>),
+}
+
+impl Moves {
+    /// The moves, in the order of the answer.
+    pub(crate) fn as_slice(&self) -> &[usize] {
+        match self {
+            Moves::One(index) => std::slice::from_ref(index),
+            Moves::Many(moves) => moves,
+        }
+    }
+}
+
+impl From<Vec<usize>> for Moves {
+    fn from(moves: Vec<usize>) -> Moves {
+        match moves[..] {
+            [index] => Moves::One(index),
+            _ => Moves::Many(moves),
+        }
+    }
 }
 
 impl Engine {
@@ -419,7 +446,7 @@ impl Engine {
         let (cells, n) = (s.cells(), s.stones_on_board());
         let nodes = s.nodes;
         self.give_back(s);
-        let index = answer.moves[0];
+        let index = answer.moves.as_slice()[0];
         let (outcome, plies) = match answer.exact {
             Some(score) => {
                 let (outcome, plies) = describe(score, cells, n);
@@ -451,13 +478,30 @@ impl Engine {
         all_best: bool,
         weak: bool,
     ) -> Answer {
+        // The legal moves in the solver's room for them (no allocation once it is big enough).
+        let mut legal = std::mem::take(&mut s.legal_room);
+        s.legal_in_tie_order(&mut legal);
+        let answer = self.answer_among(s, state, limits, all_best, weak, &legal);
+        s.legal_room = legal;
+        answer
+    }
+
+    /// [`answer`](Self::answer), the legal moves `legal` in tie order.
+    fn answer_among<B: Bits>(
+        &mut self,
+        s: &mut Solver<B>,
+        state: &GameState,
+        limits: &SearchLimits,
+        all_best: bool,
+        weak: bool,
+        legal: &[usize],
+    ) -> Answer {
         let weak = weak && !all_best;
         let bits = s.layout_bits();
         let mut total = scaled_budget(limits.max_nodes, bits);
         let cells = s.cells();
         let n = s.stones_on_board();
-        let legal = s.legal_in_tie_order();
-        let proven = |moves: Vec<usize>, score: i32| Answer {
+        let proven = |moves: Moves, score: i32| Answer {
             moves,
             proven: true,
             exact: Some(score),
@@ -465,20 +509,23 @@ impl Engine {
         };
         // A move that keeps the proven outcome `value`, its distance not known (a weak proof).
         let outcome_kept = |index: usize, value: i32| Answer {
-            moves: vec![index],
+            moves: Moves::One(index),
             proven: true,
             exact: None,
             outcome: Some(describe(value, cells, n).0),
         };
         // 1. Win now: every immediate win has the best score there is.
         let winning = s.wins_now(); // one scan for every move (issue 13: cheap small calls)
-        let wins: Vec<usize> = legal.iter().copied().filter(|&i| winning.has(s.pos(i))).collect();
-        if !wins.is_empty() {
-            let mut wins = wins;
-            if all_best {
-                wins.sort_unstable();
-            }
-            return proven(wins, cells - n);
+        let mut wins = legal.iter().copied().filter(|&i| winning.has(s.pos(i)));
+        if let Some(first) = wins.next() {
+            let moves = if all_best {
+                let mut all: Vec<usize> = std::iter::once(first).chain(wins).collect();
+                all.sort_unstable();
+                Moves::from(all)
+            } else {
+                Moves::One(first)
+            };
+            return proven(moves, cells - n);
         }
         // A forced block: the only move that does not lose at once, so the best. Its value, for
         // `best_move`, if the exact search's share finds it on a board of up to 64 bits (on
@@ -489,11 +536,16 @@ impl Engine {
             if weak {
                 let outcome = if small { s.solve_move_weak(pos) } else { None };
                 let outcome = outcome.map(|v| describe(v, cells, n).0);
-                return Answer { moves: vec![s.cell(pos)], proven: true, exact: None, outcome };
+                return Answer {
+                    moves: Moves::One(s.cell(pos)),
+                    proven: true,
+                    exact: None,
+                    outcome,
+                };
             }
             let exact = if all_best || !small { None } else { s.solve_move(pos) };
             let outcome = exact.map(|v| describe(v, cells, n).0);
-            return Answer { moves: vec![s.cell(pos)], proven: true, exact, outcome };
+            return Answer { moves: Moves::One(s.cell(pos)), proven: true, exact, outcome };
         }
         // The root moves as the steps after the exact search see them, built when first needed
         // (an exact search that finishes needs none).
@@ -533,7 +585,7 @@ impl Engine {
             s.node_limit = s.nodes.saturating_add(extra);
             let kept = timed_step(s, clock, 1, 2, |s| {
                 let v = s.solve_weak_one_window()?;
-                Some((v, keeping_move(s, &legal, v)?))
+                Some((v, keeping_move(s, legal, v)?))
             });
             total = total.saturating_add((s.nodes - before).min(extra));
             s.node_limit = total;
@@ -545,7 +597,7 @@ impl Engine {
         }
         if let (Some(v), true) = (value, weak) {
             // The outcome is proven: a move that keeps it (every move keeps a loss).
-            if let Some(index) = keeping_move(s, &legal, v) {
+            if let Some(index) = keeping_move(s, legal, v) {
                 return outcome_kept(index, v);
             }
             s.aborted = s.stopped;
@@ -564,20 +616,20 @@ impl Engine {
                             .map(|r| r.index)
                             .collect();
                         moves.sort_unstable();
-                        return proven(moves, best);
+                        return proven(Moves::from(moves), best);
                     }
                 }
                 let mut moves: Vec<usize> =
                     roots.iter().filter(|r| r.exact == Some(value)).map(|r| r.index).collect();
                 if !moves.is_empty() && (value >= 0 || s.players == 2) {
                     moves.sort_unstable();
-                    return proven(moves, value);
+                    return proven(Moves::from(moves), value);
                 }
             } else {
                 // The first move in tie order that reaches the value is the answer.
-                for &index in &legal {
+                for &index in legal {
                     match s.probe_move(s.pos(index), value - 1, value) {
-                        Some(v) if v >= value => return proven(vec![index], value),
+                        Some(v) if v >= value => return proven(Moves::One(index), value),
                         Some(_) => {}
                         None => break,
                     }
@@ -602,7 +654,7 @@ impl Engine {
             if let Some(pos) = vcf {
                 let index = s.cell(pos);
                 return Answer {
-                    moves: vec![index],
+                    moves: Moves::One(index),
                     proven: true,
                     exact: None,
                     outcome: Some(Outcome::Win),
@@ -682,12 +734,12 @@ impl Engine {
             // Every move proven: the exact answer. A proven win: proven, its length not shown
             // (a faster win may be among the unproven moves).
             Some(score) if all_proven || score > 0 => Answer {
-                moves,
+                moves: Moves::from(moves),
                 proven: true,
                 exact: all_proven.then_some(score),
                 outcome: Some(describe(score, cells, n).0),
             },
-            _ => Answer { moves, proven: false, exact: None, outcome: None },
+            _ => Answer { moves: Moves::from(moves), proven: false, exact: None, outcome: None },
         }
     }
 

@@ -108,6 +108,9 @@ pub(crate) struct Solver<B: Bits> {
     /// ([`tie_key`](super::tie_key)): [`legal_in_tie_order`](Self::legal_in_tie_order) filters
     /// it instead of sorting the moves of every call (issue 13: cheap small calls).
     tie_order: Vec<u16>,
+    /// Room for the engine's list of legal moves, kept with the solver for its capacity (a
+    /// small call allocates nothing; issue 13).
+    pub(crate) legal_room: Vec<usize>,
     /// The transposition tables (see [`Tables`]), lent by the caller (an engine keeps them).
     pub(crate) tables: Tables,
     /// Positions with at most this many empty cells use the near table: half the board.
@@ -329,6 +332,7 @@ impl<B: Bits> Solver<B> {
             cell_of,
             pos_of,
             tie_order,
+            legal_room: Vec::new(),
             tables: Tables::new(0),
             near_empty: (w * h / 2) as i32,
             moves: Vec::new(),
@@ -445,13 +449,14 @@ impl<B: Bits> Solver<B> {
         usize::from(self.pos_of[index])
     }
 
-    /// The cells (indices) the player to move may play now, in the tie order of equally good
-    /// moves: `GameState::available_moves` sorted by [`tie_key`](super::tie_key), when the
-    /// game is on.
-    pub(crate) fn legal_in_tie_order(&self) -> Vec<usize> {
+    /// Replaces `legal` with the cells (indices) the player to move may play now, in the tie
+    /// order of equally good moves: `GameState::available_moves` sorted by
+    /// [`tie_key`](super::tie_key), when the game is on.
+    pub(crate) fn legal_in_tie_order(&self, legal: &mut Vec<usize>) {
         let playable = self.playable(self.empty());
         let positions = self.tie_order.iter().map(|&pos| usize::from(pos));
-        positions.filter(|&pos| playable.has(pos)).map(|pos| self.cell(pos)).collect()
+        legal.clear();
+        legal.extend(positions.filter(|&pos| playable.has(pos)).map(|pos| self.cell(pos)));
     }
 
     /// The cell index of bit position `pos`.
@@ -1404,7 +1409,9 @@ mod tests {
                 s.reset(state, u64::MAX, Tables::new(0), None);
                 let mut expected = state.available_moves();
                 expected.sort_by_key(|&i| tie_key(state, i));
-                assert_eq!(s.legal_in_tie_order(), expected, "{rules} {state:?}");
+                let mut legal = vec![99];
+                s.legal_in_tie_order(&mut legal);
+                assert_eq!(legal, expected, "{rules} {state:?}");
             }
         }
     }
