@@ -11,11 +11,11 @@
 //! The byte budget bounds the slots at every moment, growth included: a table grows *in place*.
 //! Past [`COPY_GROWTH_BYTES`] its slot array reserves address space for the whole budget once
 //! (`try_reserve_exact`: the pages are not resident until written), and each growth then
-//! writes the new half and moves entries within the array (from the top down, as an entry's
-//! pair can only move up when the table grows), so an old and a new array never live side by
-//! side. Below that size a growth copies, which costs at most that much more for a moment. A
-//! budget the system cannot reserve gives a smaller table (the largest reservation that
-//! succeeds, halving), never an abort.
+//! writes the pairs it adds and moves entries within the array (from the top down, as an
+//! entry's pair can only move up when the table grows), so an old and a new array never live
+//! side by side. Below that size a growth copies, which costs at most that much more for a
+//! moment. A budget the system cannot reserve gives a smaller table (the largest reservation
+//! that succeeds, halving), never an abort.
 //!
 //! The solver keeps two tables (see `Solver::table`): a small one for the positions near the
 //! end of the game, which are most of the lookups and fit in the processor's cache there, and a
@@ -137,8 +137,9 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table that never takes more than `bytes` bytes for its slots (while it grows, the old
-    /// slot array and the new one, half its size, live together for a moment).
+    /// A table that never takes more than `bytes` bytes for its slots (while it grows below
+    /// [`COPY_GROWTH_BYTES`], the old slot array, a [`GROWTH`]th of the new one, lives beside it
+    /// for a moment).
     pub(crate) fn new(bytes: usize) -> Table {
         let max_pairs = bytes / std::mem::size_of::<Pair>();
         Table { pairs: Vec::new(), filled: 0, max_pairs, generation: 0 }
