@@ -6,6 +6,8 @@
 #   make bench-connect4 ARGS="--limit 50 --sets Test_L3_R1,Test_L2_R2"
 #   make bench-connect4 ARGS=--weak            # only the weak (win/draw/loss) solve, Pons' -w
 #   (without ARGS: the strong solve, then the weak one)
+#   make bench-connect4 ARGS="--weak --by-previous"  # also: small solves split by the size
+#                                              # of the solve before them (cold caches)
 #   make bench-connect4 ARGS=--shared-cpu      # let the system place the workers (by default
 #                                              # Pons' worker gets a CPU of its own)
 #   make bench-connect4 ARGS=--let-idle        # let the workers' CPUs halt between calls (by

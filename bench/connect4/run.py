@@ -13,7 +13,8 @@ Usually run through ``make bench-connect4`` (see the README); directly:
 
     python3 bench/connect4/run.py --ttt target/release/examples/c4_worker \\
         [--python "VENV/bin/python bench/connect4/ttt_worker.py"] [--pons BUILD/pons_worker] \\
-        [--data DIR] [--limit N] [--weak] [--shared-cpu] [--awake BUILD/awake [--let-idle]]
+        [--data DIR] [--limit N] [--weak] [--shared-cpu] [--awake BUILD/awake [--let-idle]] \\
+        [--by-previous]
 
 Without ``--pons`` it prints ttt's own figures. With ``--awake`` every CPU a worker runs on is
 kept from going idle between calls (see ``keep_awake``).
@@ -156,6 +157,38 @@ def keep_awake(awake: str, cpus: list[int | None]) -> list[subprocess.Popen[byte
     return spinners
 
 
+# The split of ``--by-previous``: a small solve, and a big one before it.
+SMALL_NODES = 30
+BIG_NODES = 400
+
+
+def by_previous(names: list[str], sets: list[tuple[str, list[Column]]]) -> None:
+    """Per set and worker, the median time of the solves of at most ``SMALL_NODES`` nodes,
+    those that follow a solve of at most ``BIG_NODES`` nodes on the same worker apart from
+    those that follow a bigger one.
+
+    A small solve is mostly the cost of bringing its code and data back into the caches. A big
+    search fills the CPU's private caches with its table, so the small solve after it starts
+    from the shared cache or memory, where one after another small solve finds them at hand
+    (README, "Measuring"). Pons' worker clears his whole table before each position (untimed),
+    so every one of his solves starts that way.
+    """
+    head = ["set", "worker", "small after small: n", "median", "small after big: n", "median"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for title, columns in sets:
+        for name, col in zip(names, columns, strict=True):
+            after: tuple[list[int], list[int]] = ([], [])
+            for i in range(1, len(col.nodes)):
+                if col.nodes[i] <= SMALL_NODES:
+                    after[col.nodes[i - 1] > BIG_NODES].append(col.nanos[i])
+            cells = [title, name]
+            for times in after:
+                cells += [str(len(times)), micros(statistics.median(times)) if times else "-"]
+            print("| " + " | ".join(cells) + " |")
+    print()
+
+
 def micros(ns: float) -> str:
     return f"{ns / 1000:,.1f}"
 
@@ -193,6 +226,12 @@ def main() -> int:
         "--awake",
         help="the spinner built from bench/connect4/awake.c: keeps every worker's CPU awake "
         "between calls (see keep_awake())",
+    )
+    parser.add_argument(
+        "--by-previous",
+        action="store_true",
+        help="after each table, the median time of each worker's small solves (at most "
+        f"{SMALL_NODES} nodes) split by the size of its solve just before (see by_previous())",
     )
     parser.add_argument(
         "--let-idle",
@@ -266,6 +305,7 @@ def table(
     print("|" + "---|" * len(head))
     started = time.perf_counter()
     total_mismatches = 0
+    done: list[tuple[str, list[Column]]] = []
     for file, title, default_count in SETS:
         if wanted is not None and file not in wanted:
             continue
@@ -309,8 +349,12 @@ def table(
         total_mismatches += mismatches
         row.append(str(mismatches))
         print("| " + " | ".join(row) + " |", flush=True)
+        done.append((f"{file} {title}", columns))
     print()
     print(f"{time.perf_counter() - started:.0f} s in all; {total_mismatches} score mismatches")
+    if args.by_previous:
+        print()
+        by_previous(names, done)
     return 1 if total_mismatches else 0
 
 
