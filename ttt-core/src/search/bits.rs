@@ -56,6 +56,11 @@ pub(crate) trait Bits:
     }
     /// Index of the lowest set bit; `CAPACITY` when none is set.
     fn lowest(self) -> usize;
+    /// Whether at most one bit is set: cheaper than [`count`](Self::count), which is a
+    /// dozen instructions on x86-64 without POPCNT (issue 13: cheap small calls).
+    fn at_most_one(self) -> bool {
+        self.is_zero() || (self ^ Self::bit(self.lowest())).is_zero()
+    }
     /// Whether bit `i` is set.
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_zero()
@@ -96,6 +101,10 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn lowest(self) -> usize {
                 self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn at_most_one(self) -> bool {
+                self & self.wrapping_sub(1) == 0
             }
         }
     };
@@ -202,6 +211,29 @@ impl<const N: usize> Bits for Words<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `at_most_one` is `count() <= 1`, on every width, for sets of 0, 1, 2 and more bits.
+    #[test]
+    fn at_most_one_is_a_count_of_at_most_one() {
+        fn check<B: Bits>() {
+            let top = B::CAPACITY - 1;
+            let sets = [
+                B::ZERO,
+                B::bit(0),
+                B::bit(top),
+                B::bit(0) | B::bit(1),
+                B::bit(5) | B::bit(top),
+                !B::ZERO,
+            ];
+            for set in sets {
+                assert_eq!(set.at_most_one(), set.count() <= 1, "{} bits", set.count());
+            }
+        }
+        check::<u64>();
+        check::<u128>();
+        check::<Wide4>();
+        check::<Wide>();
+    }
 
     /// The wide shifts agree with u128 shifts on the low 128 bits.
     #[test]

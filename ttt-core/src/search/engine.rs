@@ -386,8 +386,23 @@ impl Engine {
         // The clock is read only for a time limit (a small call does not need it).
         let started = limits.max_time.map(|t| (Instant::now(), t));
         let rules = *state.rules();
+        let kept = match self.shell.take() {
+            Some((kept, shell)) if kept == rules => shell.downcast::<Solver<B>>().ok(),
+            _ => None,
+        };
+        let mut s = match kept {
+            Some(mut s) => {
+                s.reset(state, limits.max_nodes, limits.stop.clone());
+                s
+            }
+            None => {
+                Box::new(Solver::new(state, limits.max_nodes, Tables::new(0), limits.stop.clone()))
+            }
+        };
+        // The context from the solver's count of stones (a second scan of the board cost a
+        // few cache lines of code; issue 13).
         let players = usize::from(rules.players());
-        let n = state.board().iter().filter(|c| c.is_some()).count();
+        let n = s.stones_on_board() as usize;
         let seat = state.current_player().seat();
         let context = Context {
             rules,
@@ -401,18 +416,7 @@ impl Engine {
             self.context = Some(context);
         }
         self.tables.next_generation();
-        let tables = std::mem::replace(&mut self.tables, Tables::new(0));
-        let kept = match self.shell.take() {
-            Some((kept, shell)) if kept == rules => shell.downcast::<Solver<B>>().ok(),
-            _ => None,
-        };
-        let mut s = match kept {
-            Some(mut s) => {
-                s.reset(state, limits.max_nodes, tables, limits.stop.clone());
-                s
-            }
-            None => Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone())),
-        };
+        std::mem::swap(&mut self.tables, &mut s.tables);
         s.deadline = started.and_then(|(now, t)| now.checked_add(t));
         s
     }
@@ -420,7 +424,7 @@ impl Engine {
     /// Takes the tables back from a solver made by [`solver`](Self::solver), and keeps the
     /// solver for the next call on the same rules.
     fn give_back<B: Bits>(&mut self, mut s: Box<Solver<B>>) {
-        self.tables = std::mem::replace(&mut s.tables, Tables::new(0));
+        std::mem::swap(&mut self.tables, &mut s.tables);
         s.stop = None; // not kept alive by the engine
         // The rules of the call that made it (`solver` set the context).
         self.shell = self.context.map(|c| (c.rules, s as Box<dyn Any + Send + Sync>));

@@ -73,6 +73,9 @@ pub(crate) struct Solver<B: Bits> {
     same_off: [i32; 4],
     /// Per seat: plies after its move until the other side's earliest possible win.
     other_off: [i32; 4],
+    /// `side`, `same_off` and `other_off` for each root seat, set once per rules so that
+    /// [`reset`](Self::reset) copies them (issue 13: cheap small calls).
+    sides_by_root: [Sides; 4],
     /// Zobrist keys: `zob[(player * bits + pos) * nsym + s]` is the key of `player`'s stone on
     /// the cell at bit `pos` as seen through symmetry `s` (only the board's own symmetries are
     /// stored, so that a small search touches little memory: 1.8 KiB for Connect Four).
@@ -184,6 +187,52 @@ fn symmetries(w: usize, h: usize, gravity: bool) -> Vec<SymMap> {
     maps
 }
 
+/// Which seats play for the root player, and the turn offsets `negamax` bounds scores with.
+#[derive(Clone, Copy, Debug)]
+struct Sides {
+    side: [bool; 4],
+    same_off: [i32; 4],
+    other_off: [i32; 4],
+}
+
+impl Sides {
+    /// With `players` seats and `root` the root player's (seats at or above `players`, never
+    /// used, get the values of an absent seat).
+    fn new(players: usize, root: usize) -> Sides {
+        let mut side = [false; 4];
+        side[root] = true;
+        let (mut same_off, mut other_off) = ([0; 4], [0; 4]);
+        for p in 0..players {
+            let at = |i: usize| side[(p + i) % players];
+            same_off[p] = (1..=players).find(|&i| at(i) == side[p]).unwrap_or(players) as i32;
+            // Slot 1 is skipped: after the checks of `negamax` the next player cannot win at once.
+            other_off[p] =
+                (2..=players + 1).find(|&i| at(i) != side[p]).unwrap_or(players + 1) as i32;
+        }
+        Sides { side, same_off, other_off }
+    }
+}
+
+/// Sorts a node's moves by score, highest first, stably (equal scores keep their order). Up
+/// to 16 moves (every node under gravity on boards up to 16 wide) by an insertion sort of a
+/// few lines: the standard sort brought its general machinery into the code a small search
+/// runs (issue 13: cheap small calls); more by the standard sort.
+fn sort_by_score(moves: &mut [(i32, u32)]) {
+    if moves.len() > 16 {
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
+        return;
+    }
+    for i in 1..moves.len() {
+        let m = moves[i];
+        let mut j = i;
+        while j > 0 && moves[j - 1].0 < m.0 {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+    }
+}
+
 /// The `i`-th output of SplitMix64 from a fixed seed: a small, well-mixed generator for the
 /// Zobrist keys (deterministic). SplitMix64 is a counter passed through a mixer, so any output
 /// is computed directly, without the ones before it.
@@ -205,7 +254,8 @@ impl<B: Bits> Solver<B> {
         stop: Option<Arc<AtomicBool>>,
     ) -> Self {
         let mut solver = Solver::for_rules(state);
-        solver.reset(state, node_limit, tables, stop);
+        solver.reset(state, node_limit, stop);
+        solver.tables = tables;
         solver
     }
 
@@ -319,6 +369,7 @@ impl<B: Bits> Solver<B> {
             side: [false; 4],
             same_off: [0; 4],
             other_off: [0; 4],
+            sides_by_root: std::array::from_fn(|root| Sides::new(players, root)),
             zob,
             nbits,
             nsym,
@@ -352,35 +403,25 @@ impl<B: Bits> Solver<B> {
     }
 
     /// Puts the solver at `state`, a position of the rules it was built for (in progress), with
-    /// `tables`, a budget of `node_limit` nodes and the stop flag `stop`, and every per-search
-    /// field afresh (no deadline): what [`new`](Self::new) gives, and the tables it held
-    /// before are dropped (take them first).
+    /// a budget of `node_limit` nodes and the stop flag `stop`, and every per-search field
+    /// afresh (no deadline): what [`new`](Self::new) gives, with the tables it holds (the
+    /// caller swaps in its own: a move of a few words, where passing them by value here
+    /// copied them twice and dropped an empty pair; issue 13: cheap small calls).
     pub(crate) fn reset(
         &mut self,
         state: &GameState,
         node_limit: u64,
-        tables: Tables,
         stop: Option<Arc<AtomicBool>>,
     ) {
         debug_assert_eq!(self.cells as usize, state.rules().cell_count());
-        let players = self.players;
         let root = state.current_player().seat();
-        let mut side = [false; 4];
-        side[root] = true;
-        for p in 0..players {
-            let at = |i: usize| side[(p + i) % players];
-            self.same_off[p] = (1..=players).find(|&i| at(i) == side[p]).unwrap_or(players) as i32;
-            // Slot 1 is skipped: after the checks of `negamax` the next player cannot win at once.
-            self.other_off[p] =
-                (2..=players + 1).find(|&i| at(i) != side[p]).unwrap_or(players + 1) as i32;
-        }
-        self.side = side;
+        let sides = self.sides_by_root[root];
+        (self.side, self.same_off, self.other_off) = (sides.side, sides.same_off, sides.other_off);
         self.mover = root;
         self.stones = [B::ZERO; 4];
         self.occ = B::ZERO;
         self.n = 0;
         self.hash = [0; MAX_SYM];
-        self.tables = tables;
         self.moves.clear();
         self.wins_known = 0;
         self.last_loop = NO_LOOP;
@@ -868,14 +909,18 @@ impl<B: Bits> Solver<B> {
         let bases = self.playable(empty) & !self.claim_rows;
         let most = mover | (empty & self.claim_rows) | bases;
         let mut base = [B::ZERO; 4];
-        let count = bases.count() as usize;
-        if count > base.len() || count % 2 == 1 {
-            return NO_CAP; // an odd count cannot be paired; more would be many pairings
+        // The bases one by one (not counted first: no POPCNT on x86-64's baseline).
+        let (mut rest, mut count) = (bases, 0);
+        while !rest.is_zero() {
+            if count == base.len() {
+                return NO_CAP; // more would be many pairings
+            }
+            base[count] = B::bit(rest.lowest());
+            rest = rest ^ base[count];
+            count += 1;
         }
-        let mut rest = bases;
-        for b in &mut base[..count] {
-            *b = B::bit(rest.lowest());
-            rest = rest ^ *b;
+        if count % 2 == 1 {
+            return NO_CAP; // an odd count cannot be paired
         }
         // Whether the mover cannot fill a window, whichever base of each pair they get.
         let contained = |pairs: &[(usize, usize)]| {
@@ -931,10 +976,10 @@ impl<B: Bits> Solver<B> {
             let threats = next() & empty;
             let urgent = threats & playable;
             let loss = -(cells - n - 1); // the next player wins with stone n + 2
-            match urgent.count() {
-                0 => {}
-                1 => moves = urgent,
-                _ => return Err(loss),
+            if !urgent.at_most_one() {
+                return Err(loss);
+            } else if !urgent.is_zero() {
+                moves = urgent;
             }
             if self.gravity {
                 // Never play just under a cell where the next player would win.
@@ -1074,7 +1119,11 @@ impl<B: Bits> Solver<B> {
         }
         // Enhanced transposition cutoff: a child the table already knows to be good enough
         // ends the search here before any other move is tried.
-        if cells - n > ETC_MIN_EMPTY && !rest.is_zero() && rest.count() <= ETC_MAX_MOVES {
+        // (At most `width` moves under gravity: no count needed there.)
+        let few = |rest: B| {
+            (self.gravity && self.width <= ETC_MAX_MOVES as usize) || rest.count() <= ETC_MAX_MOVES
+        };
+        if cells - n > ETC_MIN_EMPTY && !rest.is_zero() && few(rest) {
             let mut left = rest;
             while !left.is_zero() {
                 let pos = left.lowest();
@@ -1094,7 +1143,7 @@ impl<B: Bits> Solver<B> {
         let base = self.moves.len();
         // Whether the moves' `win_cells` are in `after_wins` (see `push_gravity_moves`).
         let mut wins_ready = false;
-        if rest.count() == 1 {
+        if !rest.is_zero() && rest.at_most_one() {
             self.moves.push((0, rest.lowest() as u32));
         } else if !rest.is_zero() {
             if self.gravity {
@@ -1108,7 +1157,7 @@ impl<B: Bits> Solver<B> {
                     self.moves.push((self.order_score(pos, &maps), pos as u32));
                 }
             }
-            self.moves[base..].sort_by_key(|m| std::cmp::Reverse(m.0));
+            sort_by_score(&mut self.moves[base..]);
         }
         let end = self.moves.len();
         let after = self.n as usize * self.width;
@@ -1345,6 +1394,29 @@ mod tests {
     use crate::{Player, Rules};
     use std::collections::HashMap;
 
+    /// `sort_by_score` orders as the standard stable sort by descending score, below and
+    /// above its 16 moves, with ties and without.
+    #[test]
+    fn sort_by_score_is_the_stable_sort_it_replaces() {
+        let mut seed = 7u64;
+        for len in 0..40 {
+            for spread in [1u64, 3, 1000] {
+                let mut moves: Vec<(i32, u32)> = (0..len)
+                    .map(|i| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        (((seed >> 33) % spread) as i32 - 1, i)
+                    })
+                    .collect();
+                let mut expected = moves.clone();
+                expected.sort_by_key(|m| std::cmp::Reverse(m.0));
+                sort_by_score(&mut moves);
+                assert_eq!(moves, expected, "{len} moves, scores in {spread}");
+            }
+        }
+    }
+
     /// `win_cells` (each unrolled copy and the general one) against the definition: the cells
     /// that, added to the set, fill a whole window of the rules.
     fn check_win_cells<B: Bits>(rules: Rules, seed: &mut u64) {
@@ -1406,7 +1478,7 @@ mod tests {
             let positions = random_positions(rules, 3, &mut seed);
             let mut s = Solver::<u128>::new(&positions[0], u64::MAX, Tables::new(0), None);
             for state in &positions {
-                s.reset(state, u64::MAX, Tables::new(0), None);
+                s.reset(state, u64::MAX, None);
                 let mut expected = state.available_moves();
                 expected.sort_by_key(|&i| tie_key(state, i));
                 let mut legal = vec![99];
