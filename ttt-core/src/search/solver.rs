@@ -91,6 +91,10 @@ pub(crate) struct Solver<B: Bits> {
     sym_fwd: Vec<u16>,
     /// `sym_inv[pos * nsym + s]`: the bit position that symmetry `s` takes to `pos`.
     sym_inv: Vec<u16>,
+    /// `images[cell * nsym + s]`: the cell index where symmetry `s` takes cell `cell`, whose
+    /// key [`reset`](Self::reset) computes (one look-up, where `pos_of`, `sym_fwd` and
+    /// `cell_of` took three).
+    images: Vec<u16>,
     /// Move-order bonus per bit position: higher near the centre.
     centre: Vec<i32>,
     /// Under gravity, the move-order bonus of a column: higher near the middle column (the
@@ -316,12 +320,14 @@ impl<B: Bits> Solver<B> {
         let mut zob = vec![0u64; players * nbits * nsym];
         let mut sym_fwd = vec![0u16; nbits * nsym];
         let mut sym_inv = vec![0u16; nbits * nsym];
+        let mut images = vec![0u16; w * h * nsym];
         for r in 0..h {
             for c in 0..w {
                 let pos = r * stride + c;
                 for (s, map) in maps.iter().enumerate() {
                     let (r2, c2) = map(r, c, w, h);
                     let pos2 = r2 * stride + c2;
+                    images[(r * w + c) * nsym + s] = (r2 * w + c2) as u16;
                     sym_fwd[pos * nsym + s] = pos2 as u16;
                     sym_inv[pos2 * nsym + s] = pos as u16;
                     for p in 0..players {
@@ -376,6 +382,7 @@ impl<B: Bits> Solver<B> {
             hash: [0; MAX_SYM],
             sym_fwd,
             sym_inv,
+            images,
             centre,
             column_centre,
             claim_rows,
@@ -418,10 +425,6 @@ impl<B: Bits> Solver<B> {
         let sides = self.sides_by_root[root];
         (self.side, self.same_off, self.other_off) = (sides.side, sides.same_off, sides.other_off);
         self.mover = root;
-        self.stones = [B::ZERO; 4];
-        self.occ = B::ZERO;
-        self.n = 0;
-        self.hash = [0; MAX_SYM];
         self.moves.clear();
         self.wins_known = 0;
         self.last_loop = NO_LOOP;
@@ -437,21 +440,37 @@ impl<B: Bits> Solver<B> {
         // most cells hold a stone, and reading their keys touched two dozen cache lines, which
         // a small solve right after another program has run finds in memory, not in the cache
         // (issue 13: cheap small calls).
+        let (stones, n, hash) = match self.nsym {
+            2 => self.read_board::<2>(state),
+            4 => self.read_board::<4>(state),
+            _ => self.read_board::<MAX_SYM>(state),
+        };
+        self.occ = stones.iter().fold(B::ZERO, |occ, &s| occ | s);
+        (self.stones, self.n, self.hash) = (stones, n, hash);
+        debug_assert!(self.hash == self.hash_of_stones(), "the keys of `zob`");
+    }
+
+    /// The stones of `state`, their count and the position's hash under each symmetry, `S`
+    /// being the number of symmetries: one pass over the board, the keys in registers (this
+    /// loop was a third of the instructions of a small solve; issue 13: cheap small calls).
+    fn read_board<const S: usize>(&self, state: &GameState) -> ([B; 4], i32, [u64; MAX_SYM]) {
+        debug_assert_eq!(S, self.nsym);
         let cells = self.cells as usize;
-        for (cell, mark) in state.board().iter().enumerate() {
-            if let Some(player) = mark {
-                let p = player.seat();
-                let pos = usize::from(self.pos_of[cell]);
-                self.stones[p] = self.stones[p] | B::bit(pos);
-                self.occ = self.occ | B::bit(pos);
-                self.n += 1;
-                for s in 0..self.nsym {
-                    let image = self.cell_of[usize::from(self.sym_fwd[pos * self.nsym + s])];
-                    self.hash[s] ^= splitmix(p * cells + usize::from(image));
-                }
+        let (mut stones, mut n, mut keys) = ([B::ZERO; 4], 0, [0u64; S]);
+        let board = state.board().iter().zip(&self.pos_of);
+        for ((mark, &pos), images) in board.zip(self.images.chunks_exact(S)) {
+            let Some(player) = mark else { continue };
+            let p = player.seat();
+            stones[p] = stones[p] | B::bit(usize::from(pos));
+            n += 1;
+            let first = p * cells;
+            for (key, &image) in keys.iter_mut().zip(images) {
+                *key ^= splitmix(first + usize::from(image));
             }
         }
-        debug_assert!(self.hash == self.hash_of_stones(), "the keys of `zob`");
+        let mut hash = [0; MAX_SYM];
+        hash[..S].copy_from_slice(&keys);
+        (stones, n, hash)
     }
 
     /// The hashes of the position from `zob`, as [`play`](Self::play) keeps them.
