@@ -105,7 +105,6 @@ use std::time::Instant;
 #[derive(Debug)]
 pub struct Engine {
     table_bytes: usize,
-    tables: Tables,
     /// The anytime search's table, kept with `tables` (boards without gravity, two players;
     /// see the [module docs](self)); `None` until a call needs one, and after a clear.
     anytime: Option<AnytimeTable>,
@@ -113,19 +112,39 @@ pub struct Engine {
     /// search without a target reached, and the stones then.
     natural_depth: [Option<(u32, i32)>; 2],
     context: Option<Context>,
-    /// The solver of the last call (a `Box<Solver<B>>`, its tables taken out) with the rules
-    /// it was built for: a call on the same rules resets it to its position instead of
-    /// building the per-rules setup again (keys, symmetry maps, windows), a third of the cost
-    /// of a call that searches a few dozen nodes (issue 13: cheap small calls).
+    /// The solver of the last call with the rules it was built for, and in it the engine's
+    /// tables (`None` before the first call: the tables are then made by the first solver). A
+    /// call on the same rules resets it to its position instead of building the per-rules
+    /// setup again (keys, symmetry maps, windows), a third of the cost of a call that searches
+    /// a few dozen nodes; the tables stay in it, not moved in and out at every call (issue 13:
+    /// cheap small calls).
     shell: Option<Shell>,
 }
 
-/// A kept solver (a `Box<Solver<B>>` without its tables) and the rules it was built for.
-type Shell = (Rules, Box<dyn Any + Send + Sync>);
+/// A kept solver (a `Box<Solver<B>>`, tables included) and the rules it was built for.
+type Shell = (Rules, Box<dyn Kept>);
+
+/// A kept solver, whatever its bitboard: what the engine needs of it without knowing `B`.
+trait Kept: Any + Send + Sync {
+    /// The solver's tables (the engine's).
+    fn tables(&mut self) -> &mut Tables;
+}
+
+impl<B: Bits> Kept for Solver<B> {
+    fn tables(&mut self) -> &mut Tables {
+        &mut self.tables
+    }
+}
+
+impl std::fmt::Debug for dyn Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Solver { .. }")
+    }
+}
 
 thread_local! {
     /// The solver setup of this thread's last free-function call (see [`Engine::fresh_call`]):
-    /// a few KiB (about 100 KiB at most, for four players on 20×20), no table.
+    /// a few KiB (about 100 KiB at most, for four players on 20×20), its tables freed.
     static SHELL: std::cell::Cell<Option<Shell>> = const { std::cell::Cell::new(None) };
 }
 
@@ -148,7 +167,11 @@ const MIN_SLICE: u64 = 32;
 
 /// The exact search's part of a budget of `total` nodes on a board laid out in `bits` bits.
 fn exact_share(total: u64, bits: usize) -> u64 {
-    let scaled = u128::from(total / 2) * 64 / bits.max(64) as u128;
+    if bits <= 64 {
+        // No 128-bit division (a call into the runtime library, cold in a small call).
+        return (total / 2).max(1);
+    }
+    let scaled = u128::from(total / 2) * 64 / bits as u128;
     (scaled as u64).max(1)
 }
 
@@ -260,14 +283,7 @@ impl Engine {
     /// every call on it: the `table_bytes` of the [`SearchLimits`] passed to its methods is
     /// not used.
     pub fn with_table_bytes(table_bytes: usize) -> Engine {
-        Engine {
-            table_bytes,
-            tables: Tables::new(table_bytes),
-            anytime: None,
-            natural_depth: [None; 2],
-            context: None,
-            shell: None,
-        }
+        Engine { table_bytes, anytime: None, natural_depth: [None; 2], context: None, shell: None }
     }
 
     /// Runs `f` on a new engine whose tables may take `table_bytes` (a free function's call:
@@ -278,7 +294,12 @@ impl Engine {
         let mut engine = Engine::with_table_bytes(table_bytes);
         engine.shell = SHELL.take();
         let result = f(&mut engine);
-        SHELL.set(engine.shell.take());
+        // The table's memory goes with the call, as a new engine's would.
+        let mut shell = engine.shell.take();
+        if let Some((_, s)) = &mut shell {
+            *s.tables() = Tables::new(0);
+        }
+        SHELL.set(shell);
         result
     }
 
@@ -291,7 +312,9 @@ impl Engine {
     /// fresh one. Cheap: the tables are emptied, not wiped nor freed (a cold table per call
     /// costs no allocation), and the solver's setup for the rules is kept.
     pub fn clear(&mut self) {
-        self.tables.clear();
+        if let Some((_, s)) = &mut self.shell {
+            s.tables().clear();
+        }
         self.anytime = None;
         self.natural_depth = [None; 2];
         self.context = None;
@@ -386,19 +409,28 @@ impl Engine {
         // The clock is read only for a time limit (a small call does not need it).
         let started = limits.max_time.map(|t| (Instant::now(), t));
         let rules = *state.rules();
-        let kept = match self.shell.take() {
-            Some((kept, shell)) if kept == rules => shell.downcast::<Solver<B>>().ok(),
-            _ => None,
-        };
-        let mut s = match kept {
-            Some(mut s) => {
-                s.reset(state, limits.max_nodes, limits.stop.clone());
-                s
+        let mut s = match self.shell.take() {
+            Some((kept, mut shell)) => {
+                if kept == rules && (&*shell as &dyn Any).is::<Solver<B>>() {
+                    let any: Box<dyn Any + Send + Sync> = shell;
+                    let mut s = any.downcast::<Solver<B>>().expect("checked just above");
+                    s.reset(state, limits.max_nodes, limits.stop.clone());
+                    s
+                } else {
+                    // Other rules: a new solver, with the tables of the old one.
+                    let tables = std::mem::replace(shell.tables(), Tables::new(0));
+                    Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone()))
+                }
             }
             None => {
-                Box::new(Solver::new(state, limits.max_nodes, Tables::new(0), limits.stop.clone()))
+                let tables = Tables::new(self.table_bytes);
+                Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone()))
             }
         };
+        if s.tables.bytes() != self.table_bytes {
+            // A free function's call on the setup of the thread's last one (see `fresh_call`).
+            s.tables = Tables::new(self.table_bytes);
+        }
         // The context from the solver's count of stones (a second scan of the board cost a
         // few cache lines of code; issue 13).
         let players = usize::from(rules.players());
@@ -410,24 +442,22 @@ impl Engine {
             root: (players > 2).then_some(seat),
         };
         if self.context != Some(context) {
-            self.tables.clear();
+            s.tables.clear();
             self.anytime = None;
             self.natural_depth = [None; 2];
             self.context = Some(context);
         }
-        self.tables.next_generation();
-        std::mem::swap(&mut self.tables, &mut s.tables);
+        s.tables.next_generation();
         s.deadline = started.and_then(|(now, t)| now.checked_add(t));
         s
     }
 
-    /// Takes the tables back from a solver made by [`solver`](Self::solver), and keeps the
-    /// solver for the next call on the same rules.
+    /// Keeps a solver made by [`solver`](Self::solver), and the tables in it, for the next
+    /// call.
     fn give_back<B: Bits>(&mut self, mut s: Box<Solver<B>>) {
-        std::mem::swap(&mut self.tables, &mut s.tables);
         s.stop = None; // not kept alive by the engine
         // The rules of the call that made it (`solver` set the context).
-        self.shell = self.context.map(|c| (c.rules, s as Box<dyn Any + Send + Sync>));
+        self.shell = self.context.map(|c| (c.rules, s as Box<dyn Kept>));
     }
 
     fn best_impl<B: Bits>(&mut self, state: &GameState, limits: &SearchLimits) -> BestMove {
@@ -983,6 +1013,41 @@ mod tests {
     use super::*;
     use crate::search::testkit::random_positions;
     use crate::search::{analyze_with, best_move_with, weak_solve_with};
+
+    /// The tables live in the solver an engine keeps: they stay with the engine when the rules
+    /// change (moved into the new solver, their memory kept for reuse, nothing of the old rules
+    /// found), and a free function's call lets its table go with it (the setup it leaves for
+    /// the next call on this thread holds none).
+    #[test]
+    fn the_tables_stay_with_the_engine_and_leave_with_a_free_call() {
+        let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+        let four = GameState::new(Rules::CONNECT_FOUR, crate::Player::X).unwrap();
+        let four = "5554224333234511764415115"
+            .bytes()
+            .fold(four, |g, c| g.play_column(usize::from(c - b'1')).unwrap().0);
+        let three = GameState::new(Rules::new(3, 3, 3, 2, false).unwrap(), crate::Player::X);
+        let three = three.unwrap();
+        let tables = |e: &mut Engine| {
+            let (_, s) = e.shell.as_mut().expect("a kept solver");
+            (s.tables().bytes(), s.tables().held())
+        };
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        let first = engine.best_move_with(&four, &limits);
+        let (bytes, held) = tables(&mut engine);
+        assert_eq!(bytes, 1 << 20);
+        assert!(held > 0 && held <= 1 << 20, "{held}");
+        // Other rules: the same memory, emptied.
+        let other = engine.best_move_with(&three, &limits);
+        assert_eq!(other, Engine::new().best_move_with(&three, &limits));
+        let (after, held_after) = tables(&mut engine);
+        assert!(after == bytes && held_after >= held, "{after} {held_after}");
+        // And back: as a fresh engine, node counts included.
+        assert_eq!(engine.best_move_with(&four, &limits), first);
+        // A free function: the same answer, and no table memory kept for this thread.
+        assert_eq!(best_move_with(&four, &limits), first);
+        let (_, mut kept) = SHELL.take().expect("the setup kept for the next call");
+        assert_eq!((kept.tables().bytes(), kept.tables().held()), (0, 0));
+    }
 
     /// One engine, cleared before every call, answers every call exactly as a fresh one (the
     /// free functions), node counts included, while it keeps its solver from call to call

@@ -85,13 +85,26 @@ const NEAR_TABLE_BYTES: usize = 1 << 20;
 pub(crate) struct Tables {
     pub(crate) far: Table,
     pub(crate) near: Table,
+    /// The byte budget the two share.
+    bytes: usize,
 }
 
 impl Tables {
-    /// Two empty tables sharing `bytes`.
+    /// Two empty tables sharing `bytes` (no memory is taken until the first write).
     pub(crate) fn new(bytes: usize) -> Tables {
         let near = bytes.min(NEAR_TABLE_BYTES * 8) / 8;
-        Tables { far: Table::new(bytes - near), near: Table::new(near) }
+        Tables { far: Table::new(bytes - near), near: Table::new(near), bytes }
+    }
+
+    /// The byte budget the two share, as given to [`new`](Self::new).
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The bytes of slot memory the two hold now (kept by a clear).
+    #[cfg(test)]
+    pub(crate) fn held(&self) -> usize {
+        (self.far.pairs.capacity() + self.near.pairs.capacity()) * std::mem::size_of::<Pair>()
     }
 
     /// Starts a new generation in both (see [`Table::next_generation`]).
