@@ -2,12 +2,13 @@
 //!
 //! The work runs on the thread that called, with the GIL released, and no thread is started.
 //! Each search it runs polls a check ([`ttt_core::search::with_stop_check`]) every few
-//! thousand nodes; the check reads the clock and, once [`POLL`] has passed since the call
-//! began or since its last look, takes the GIL just long enough to run Python's signal
+//! thousand nodes; the check reads the clock and, once [`POLL`] has passed since its first
+//! poll or since its last look, takes the GIL just long enough to run Python's signal
 //! handlers (`PyErr_CheckSignals`). When one raises (Ctrl-C gives `KeyboardInterrupt`), the
 //! call's `stop` flag is set, the search stops at its next poll and the exception is raised
-//! from the call. A call that ends within [`POLL`] never takes the GIL back: it costs a clock
-//! read and two thread-local writes.
+//! from the call. A call that ends within [`POLL`] never takes the GIL back, and one that ends
+//! before its first poll (a few thousand nodes) reads no clock: it costs a few thread-local
+//! reads and writes (issue 13: a small call costs a few microseconds).
 //!
 //! Taking the GIL back stalls the search while another thread holds it (a busy Python thread
 //! gives it up only after its switch interval, 5 ms by default). So the next look comes 20
@@ -41,8 +42,9 @@ const BACK_OFF: u32 = 20;
 /// The state of the call running on this thread (the innermost one, when a signal handler or
 /// a callback makes a call of its own).
 struct Call {
-    /// When the call next takes the GIL to run the signal handlers.
-    next: Instant,
+    /// When the call next takes the GIL to run the signal handlers; `None` until the first
+    /// poll, which starts the clock (a call that ends before it reads no clock).
+    next: Option<Instant>,
     /// The call's stop flag, set once a handler has raised.
     stop: Arc<AtomicBool>,
     /// The exception a signal handler raised.
@@ -55,6 +57,22 @@ thread_local! {
     /// Whether this is Python's main thread, the one that runs signal handlers; asked of
     /// Python at this thread's first call.
     static MAIN: Cell<Option<bool>> = const { Cell::new(None) };
+    /// The stop flag of this thread's last call, kept for the next one (see [`stop_flag`]).
+    static SPARE: Cell<Option<Arc<AtomicBool>>> = const { Cell::new(None) };
+}
+
+/// A stop flag for a call, not set: this thread's last one when nothing else holds it any
+/// more, else a new one. A small call costs a few microseconds, and an allocation and a free
+/// took two dozen cache lines of the C library's code of it, cold (issue 13).
+fn stop_flag() -> Arc<AtomicBool> {
+    match SPARE.take() {
+        // Only this thread holds it: no call can still read it.
+        Some(flag) if Arc::strong_count(&flag) == 1 => {
+            flag.store(false, Ordering::Relaxed);
+            flag
+        }
+        _ => Arc::new(AtomicBool::new(false)),
+    }
 }
 
 /// Whether the calling thread is Python's main thread.
@@ -85,11 +103,20 @@ impl Drop for Restore {
 /// The check the searches of a call poll: true once a signal handler has raised. Takes the
 /// GIL at most once per [`POLL`].
 fn check() -> bool {
-    let due = CALL.with_borrow(|call| match call {
+    let due = CALL.with_borrow_mut(|call| match call {
         None => Some(false),
         Some(call) if call.raised.is_some() => Some(true),
-        Some(call) if Instant::now() < call.next => Some(false),
-        Some(_) => None,
+        Some(call) => {
+            let now = Instant::now();
+            match call.next {
+                None => {
+                    call.next = Some(now + POLL);
+                    Some(false)
+                }
+                Some(next) if now < next => Some(false),
+                Some(_) => None,
+            }
+        }
     });
     if let Some(answer) = due {
         return answer;
@@ -101,7 +128,7 @@ fn check() -> bool {
     CALL.with_borrow_mut(|call| {
         let Some(call) = call else { return false };
         let now = Instant::now();
-        call.next = now + (now - asked).saturating_mul(BACK_OFF).clamp(POLL, MAX_POLL);
+        call.next = Some(now + (now - asked).saturating_mul(BACK_OFF).clamp(POLL, MAX_POLL));
         match result {
             Ok(()) => false,
             Err(e) => {
@@ -139,15 +166,20 @@ where
     T: Send,
     F: FnOnce(Arc<AtomicBool>) -> T + Send,
 {
-    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop_flag();
+    let stop = Arc::clone(&flag);
     if !on_main_thread(py) {
-        return Ok(py.detach(|| work(stop)));
+        let answer = py.detach(|| work(stop));
+        SPARE.set(Some(flag));
+        return Ok(answer);
     }
-    let call = Call { next: Instant::now() + POLL, stop: Arc::clone(&stop), raised: None };
+    let call = Call { next: None, stop: Arc::clone(&stop), raised: None };
     let restore = Restore(CALL.replace(Some(call)));
     let answer = py.detach(|| ttt_core::search::with_stop_check(check, || work(stop)));
     let raised = CALL.take().and_then(|call| call.raised);
     drop(restore);
+    // For the next call (a clone still held elsewhere makes that one take a new flag).
+    SPARE.set(Some(flag));
     match raised {
         Some(e) => Err(e),
         None => Ok(answer),

@@ -116,6 +116,30 @@ def test_ctrl_c_interrupts_a_slow_python_rng_inside_it() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_the_calls_after_an_interrupted_one_run_to_their_end() -> None:
+    # The next call on the thread uses the interrupted call's stop flag again (no allocation
+    # per call): it must start unset, or these searches (past their first polls, every 4,096
+    # nodes) would stop at once, unproven.
+    out = run_child(
+        """
+        threading.Thread(target=ctrl_c, args=(0.3,), daemon=True).start()
+        engine = ttt.Engine()
+        try:
+            engine.solve(big, max_nodes=10**15)
+            sys.exit(1)
+        except KeyboardInterrupt:
+            pass
+        four = ttt.create_game(rules=ttt.Rules.CONNECT_FOUR)
+        for c in "274552224131661":  # Pons' Test_L2_R2, a draw in 21,608 nodes
+            four = four.play_column(int(c) - 1)
+        for best in (engine.solve(four, max_nodes=10**15), ttt.solve(four, max_nodes=10**15)):
+            print(best.outcome, best.proven, best.nodes > 3 * 4096, flush=True)
+        """
+    )
+    assert out.split("\n")[:2] == ["draw True True"] * 2, out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_any_signal_handler_runs_during_a_long_search_and_may_search_itself() -> None:
     # Not only Ctrl-C: a SIGALRM handler runs during the search every 0.1 s; it makes a
     # search of its own (which saves and restores the outer call's state), and its third run
