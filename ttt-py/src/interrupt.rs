@@ -51,59 +51,88 @@ struct Call {
     raised: Option<PyErr>,
 }
 
-thread_local! {
+/// What this thread knows of its calls, in one thread-local (each thread-local read from a
+/// loaded library is a call into the dynamic linker: a small call costs a few microseconds,
+/// issue 13).
+struct Thread {
     /// The call running on this thread, if any.
-    static CALL: RefCell<Option<Call>> = const { RefCell::new(None) };
+    call: RefCell<Option<Call>>,
     /// Whether this is Python's main thread, the one that runs signal handlers; asked of
     /// Python at this thread's first call.
-    static MAIN: Cell<Option<bool>> = const { Cell::new(None) };
-    /// The stop flag of this thread's last call, kept for the next one (see [`stop_flag`]).
-    static SPARE: Cell<Option<Arc<AtomicBool>>> = const { Cell::new(None) };
+    main: Cell<Option<bool>>,
+    /// The stop flag of this thread's last call, kept for the next one (see [`begin`]).
+    spare: Cell<Option<Arc<AtomicBool>>>,
 }
 
-/// A stop flag for a call, not set: this thread's last one when nothing else holds it any
-/// more, else a new one. A small call costs a few microseconds, and an allocation and a free
-/// took two dozen cache lines of the C library's code of it, cold (issue 13).
-fn stop_flag() -> Arc<AtomicBool> {
-    match SPARE.take() {
-        // Only this thread holds it: no call can still read it.
-        Some(flag) if Arc::strong_count(&flag) == 1 => {
-            flag.store(false, Ordering::Relaxed);
-            flag
-        }
-        _ => Arc::new(AtomicBool::new(false)),
-    }
+thread_local! {
+    static THREAD: Thread = const {
+        Thread { call: RefCell::new(None), main: Cell::new(None), spare: Cell::new(None) }
+    };
 }
 
-/// Whether the calling thread is Python's main thread.
-fn on_main_thread(py: Python<'_>) -> bool {
-    if let Some(main) = MAIN.get() {
-        return main;
-    }
+/// Whether the calling thread is Python's main thread, asked of Python.
+fn ask_main_thread(py: Python<'_>) -> bool {
     let ask = || -> PyResult<bool> {
         let threading = py.import("threading")?;
         let main = threading.call_method0("main_thread")?.getattr("ident")?;
         main.eq(threading.call_method0("get_ident")?)
     };
     // When Python cannot tell, look for signals anyway: on another thread that only costs time.
-    let main = ask().unwrap_or(true);
-    MAIN.set(Some(main));
-    main
+    ask().unwrap_or(true)
 }
 
-/// Puts the enclosing call (if any) back when a call ends, also by a panic.
-struct Restore(Option<Call>);
+/// Starts a call on this thread: its stop flag, not set, and on Python's main thread the
+/// enclosing call (if any) that the new call's state replaces until [`end`]. The flag is the
+/// one of this thread's last call when nothing else holds it any more, else a new one (an
+/// allocation and a free took two dozen cache lines of the C library's code of a small call,
+/// cold; issue 13).
+fn begin(py: Python<'_>) -> (Arc<AtomicBool>, Option<Option<Call>>) {
+    THREAD.with(|t| {
+        let flag = match t.spare.take() {
+            // Only this thread holds it: no call can still read it.
+            Some(flag) if Arc::strong_count(&flag) == 1 => {
+                flag.store(false, Ordering::Relaxed);
+                flag
+            }
+            _ => Arc::new(AtomicBool::new(false)),
+        };
+        // No borrow is held while Python is asked (once per thread).
+        let main = t.main.get().unwrap_or_else(|| {
+            let main = ask_main_thread(py);
+            t.main.set(Some(main));
+            main
+        });
+        let call = || Call { next: None, stop: Arc::clone(&flag), raised: None };
+        let enclosing = main.then(|| t.call.replace(Some(call())));
+        (flag, enclosing)
+    })
+}
+
+/// Ends a call that [`begin`] started on the main thread: puts the enclosing call back and
+/// keeps the call's flag for the next one; the exception a signal handler raised, if any.
+fn end(enclosing: Option<Call>, flag: Arc<AtomicBool>) -> Option<PyErr> {
+    THREAD.with(|t| {
+        let call = t.call.replace(enclosing);
+        t.spare.set(Some(flag));
+        call.and_then(|call| call.raised)
+    })
+}
+
+/// Puts the enclosing call back when a call ends by a panic ([`end`] does it otherwise).
+struct Restore(Option<Option<Call>>);
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        CALL.set(self.0.take());
+        if let Some(enclosing) = self.0.take() {
+            THREAD.with(|t| t.call.replace(enclosing));
+        }
     }
 }
 
 /// The check the searches of a call poll: true once a signal handler has raised. Takes the
 /// GIL at most once per [`POLL`].
 fn check() -> bool {
-    let due = CALL.with_borrow_mut(|call| match call {
+    let due = THREAD.with(|t| match &mut *t.call.borrow_mut() {
         None => Some(false),
         Some(call) if call.raised.is_some() => Some(true),
         Some(call) => {
@@ -125,8 +154,8 @@ fn check() -> bool {
     // thread's call and puts it back around itself.
     let asked = Instant::now();
     let result = Python::attach(|py| py.check_signals());
-    CALL.with_borrow_mut(|call| {
-        let Some(call) = call else { return false };
+    THREAD.with(|t| {
+        let Some(call) = &mut *t.call.borrow_mut() else { return false };
         let now = Instant::now();
         call.next = Some(now + (now - asked).saturating_mul(BACK_OFF).clamp(POLL, MAX_POLL));
         match result {
@@ -150,7 +179,7 @@ pub fn interrupted() -> bool {
 /// Whether a signal handler has raised during the running call (without looking for
 /// signals). False outside a call of [`run`].
 pub fn raised() -> bool {
-    CALL.with_borrow(|call| call.as_ref().is_some_and(|call| call.raised.is_some()))
+    THREAD.with(|t| t.call.borrow().as_ref().is_some_and(|call| call.raised.is_some()))
 }
 
 /// Runs `work(stop)` on the calling thread with the GIL released; on Python's main thread,
@@ -166,20 +195,17 @@ where
     T: Send,
     F: FnOnce(Arc<AtomicBool>) -> T + Send,
 {
-    let flag = stop_flag();
+    let (flag, enclosing) = begin(py);
     let stop = Arc::clone(&flag);
-    if !on_main_thread(py) {
+    let Some(enclosing) = enclosing else {
+        // Not the main thread: no signal handlers to run.
         let answer = py.detach(|| work(stop));
-        SPARE.set(Some(flag));
+        THREAD.with(|t| t.spare.set(Some(flag)));
         return Ok(answer);
-    }
-    let call = Call { next: None, stop: Arc::clone(&stop), raised: None };
-    let restore = Restore(CALL.replace(Some(call)));
+    };
+    let mut restore = Restore(Some(enclosing));
     let answer = py.detach(|| ttt_core::search::with_stop_check(check, || work(stop)));
-    let raised = CALL.take().and_then(|call| call.raised);
-    drop(restore);
-    // For the next call (a clone still held elsewhere makes that one take a new flag).
-    SPARE.set(Some(flag));
+    let raised = end(restore.0.take().flatten(), flag);
     match raised {
         Some(e) => Err(e),
         None => Ok(answer),
