@@ -105,7 +105,7 @@ use std::time::Instant;
 #[derive(Debug)]
 pub struct Engine {
     table_bytes: usize,
-    /// The anytime search's table, kept with `tables` (boards without gravity, two players;
+    /// The anytime search's table, kept beside the tables (boards without gravity, two players;
     /// see the [module docs](self)); `None` until a call needs one, and after a clear.
     anytime: Option<AnytimeTable>,
     /// For each side (by the parity of the stones on the board), the depth its last anytime
