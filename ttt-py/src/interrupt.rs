@@ -102,8 +102,9 @@ fn begin(py: Python<'_>) -> (Arc<AtomicBool>, Option<Option<Call>>) {
             t.main.set(Some(main));
             main
         });
-        let call = || Call { next: None, stop: Arc::clone(&flag), raised: None };
-        let enclosing = main.then(|| t.call.replace(Some(call())));
+        let enclosing = main.then(|| {
+            t.call.replace(Some(Call { next: None, stop: Arc::clone(&flag), raised: None }))
+        });
         (flag, enclosing)
     })
 }

@@ -292,9 +292,13 @@ impl Engine {
     /// as the one before does not build it again (issue 13: cheap small calls).
     pub(crate) fn fresh_call<R>(table_bytes: usize, f: impl FnOnce(&mut Engine) -> R) -> R {
         let mut engine = Engine::with_table_bytes(table_bytes);
+        // The kept setup holds no table: it gets one of this call's budget (no memory until
+        // its first write), whose memory goes with the call, as a new engine's would.
         engine.shell = SHELL.take();
+        if let Some((_, s)) = &mut engine.shell {
+            *s.tables() = Tables::new(table_bytes);
+        }
         let result = f(&mut engine);
-        // The table's memory goes with the call, as a new engine's would.
         let mut shell = engine.shell.take();
         if let Some((_, s)) = &mut shell {
             *s.tables() = Tables::new(0);
@@ -427,10 +431,7 @@ impl Engine {
                 Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone()))
             }
         };
-        if s.tables.bytes() != self.table_bytes {
-            // A free function's call on the setup of the thread's last one (see `fresh_call`).
-            s.tables = Tables::new(self.table_bytes);
-        }
+        debug_assert_eq!(s.tables.bytes(), self.table_bytes, "the engine's tables");
         // The context from the solver's count of stones (a second scan of the board cost a
         // few cache lines of code; issue 13).
         let players = usize::from(rules.players());
