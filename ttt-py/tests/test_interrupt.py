@@ -130,7 +130,7 @@ def test_the_calls_after_an_interrupted_one_run_to_their_end() -> None:
         except KeyboardInterrupt:
             pass
         four = ttt.create_game(rules=ttt.Rules.CONNECT_FOUR)
-        for c in "274552224131661":  # Pons' Test_L2_R2, a draw in 21,608 nodes
+        for c in "274552224131661":  # Pons' Test_L2_R2, a draw in 21,621 nodes
             four = four.play_column(int(c) - 1)
         for best in (engine.solve(four, max_nodes=10**15), ttt.solve(four, max_nodes=10**15)):
             print(best.outcome, best.proven, best.nodes > 3 * 4096, flush=True)

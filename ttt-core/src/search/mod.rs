@@ -23,7 +23,7 @@
 //! - **a transposition table** of bounds and best moves, bounded in bytes
 //!   ([`SearchLimits::table_bytes`], 64 MiB by default, growth included; nothing is
 //!   allocated before the first write, then 512 bytes, eight times larger whenever half
-//!   full; positions with at most half the board empty, the bulk of the lookups, get their
+//!   full; positions with at most 3/8 of the board empty, the bulk of the lookups, get their
 //!   own small table, an eighth of the budget up to 1 MiB, that stays in the processor's
 //!   cache), in pairs of slots that keep the costliest and the newest entry, keyed by a 64-bit
 //!   Zobrist hash reduced over **the board's own symmetries** (8 for a square board, 4 for a

@@ -77,7 +77,7 @@ impl Pair {
 /// [`Tables`]): about what a core's second-level cache holds.
 const NEAR_TABLE_BYTES: usize = 1 << 20;
 
-/// The solver's two tables: `near` for positions with at most half the board empty (most
+/// The solver's two tables: `near` for positions near the leaves (`Solver::table` says which; most
 /// lookups are near the leaves, and a table small enough to stay in the cache answers them
 /// without a trip to memory), `far` for the rest, which keeps the costlier results out of their
 /// way. The near one gets an eighth of the budget, up to [`NEAR_TABLE_BYTES`].
