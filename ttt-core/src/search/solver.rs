@@ -125,8 +125,9 @@ pub(crate) struct Solver<B: Bits> {
     pub(crate) tables: Tables,
     /// Positions with at most this many empty cells use the near table: three eighths of the
     /// board. With half (as before), Pons' Begin-Hard positions and the empty 7×6 board took
-    /// 17% and 21% more nodes: the near table, kept small to stay in the cache, overflowed,
-    /// while the far one was mostly empty (README, "Measuring").
+    /// 25% and 26% more nodes: the near table, kept small to stay in the cache, overflowed,
+    /// while the far one was mostly empty. (The time is about the same: the lookups that moved
+    /// go to memory. README, "Measuring".)
     near_empty: i32,
     /// Scratch space for move lists, one slice per frame of the recursion.
     moves: Vec<(i32, u32)>,
