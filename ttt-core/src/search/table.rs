@@ -77,10 +77,10 @@ impl Pair {
 /// [`Tables`]): about what a core's second-level cache holds.
 const NEAR_TABLE_BYTES: usize = 1 << 20;
 
-/// The solver's two tables: `near` for positions near the leaves (`Solver::table` says which; most
-/// lookups are near the leaves, and a table small enough to stay in the cache answers them
-/// without a trip to memory), `far` for the rest, which keeps the costlier results out of their
-/// way. The near one gets an eighth of the budget, up to [`NEAR_TABLE_BYTES`].
+/// The solver's two tables: `near` for the positions closest to the end of the game (which
+/// ones: `Solver::near_empty`; most lookups are there, and a table small enough to stay in the
+/// cache answers them without a trip to memory), `far` for the rest, which keeps the costlier
+/// results out of their way. The near one gets an eighth of the budget, up to [`NEAR_TABLE_BYTES`].
 #[derive(Debug)]
 pub(crate) struct Tables {
     pub(crate) far: Table,
