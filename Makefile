@@ -3,7 +3,7 @@
 #   make test   install what the tests need and run every test
 # and `make install PREFIX=...` for the C library.
 
-.PHONY: test test-rust test-c test-python bench-python bench-distributed bench-connect4 coverage lib play play-sdl install uninstall header
+.PHONY: test test-rust test-c test-python bench-python bench-distributed bench-connect4 bench-connect4-cold coverage lib play play-sdl install uninstall header
 
 test: test-rust test-c test-python
 
@@ -29,6 +29,11 @@ bench-distributed:
 # Connect Four side by side with Pascal Pons' solver (PONS_DIR=... ; see scripts/bench-connect4.sh).
 bench-connect4:
 	scripts/bench-connect4.sh
+
+# What a small Connect Four solve costs with cold caches, ttt against Pons, counted by
+# valgrind's cache simulator (PONS_DIR=... ; see scripts/bench-connect4-cold.sh).
+bench-connect4-cold:
+	scripts/bench-connect4-cold.sh
 
 # Line coverage of ttt-core's sources with cargo-tarpaulin (ptrace engine: no llvm-tools
 # needed). Unoptimised, because optimised code attributes lines poorly; its own target dir.
