@@ -14,21 +14,14 @@
 //! solved in `cold_solve`; a line it cannot read stops it with an error.
 
 use std::io::BufRead;
-use ttt_core::{BestMove, Engine, GameState, Player, Rules, SearchLimits};
+#[path = "common/pons.rs"]
+mod pons;
+
+use pons::position;
+use ttt_core::{BestMove, Engine, GameState, SearchLimits};
 
 /// Bytes written between two calls: more than the last-level cache of any machine we bench on.
 const EVICT_BYTES: usize = 84 << 20;
-
-fn position(moves: &str) -> Result<GameState, String> {
-    let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).map_err(|e| e.to_string())?;
-    for c in moves.bytes() {
-        if !(b'1'..=b'7').contains(&c) {
-            return Err(format!("not a column digit: {:?}", char::from(c)));
-        }
-        game = game.play_column(usize::from(c - b'1')).map_err(|e| e.to_string())?.0;
-    }
-    Ok(game)
-}
 
 fn solve(engine: &mut Engine, game: &GameState, weak: bool) -> Option<BestMove> {
     let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };

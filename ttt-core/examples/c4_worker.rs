@@ -19,18 +19,11 @@
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
-use ttt_core::{Engine, GameState, Outcome, Player, Rules, SearchLimits};
+#[path = "common/pons.rs"]
+mod pons;
 
-fn position(moves: &str) -> Result<GameState, String> {
-    let mut game = GameState::new(Rules::CONNECT_FOUR, Player::X).map_err(|e| e.to_string())?;
-    for c in moves.bytes() {
-        if !(b'1'..=b'7').contains(&c) {
-            return Err(format!("not a column digit: {:?}", char::from(c)));
-        }
-        game = game.play_column(usize::from(c - b'1')).map_err(|e| e.to_string())?.0;
-    }
-    Ok(game)
-}
+use pons::position;
+use ttt_core::{Engine, Outcome, SearchLimits};
 
 /// Pons' score from the outcome and plies of the best move of a position with `n` stones.
 fn pons_score(n: u32, outcome: Outcome, plies: u32) -> i64 {
