@@ -39,18 +39,83 @@ const MOVE_POS: u32 = 0xFFFF;
 /// quarter as often on each bigger bitboard, whose nodes cost more.
 const POLL_MASK: u64 = 0xFFF;
 
-/// A search in progress over one position, mutated in place by `play`/`undo`.
+/// A search in progress over one position, mutated in place by `play`/`undo`. Laid out in
+/// the order of its fields (`repr(C)`), hottest first: a small solve right after other work
+/// finds the solver in memory, not in the cache, and pays for each cache line it touches.
+#[repr(C)]
 pub(crate) struct Solver<B: Bits> {
-    cells: i32,
+    // What a search changes (set by `reset`, read at every node): first, and together, so that
+    // a small call touches few cache lines of the solver (issue 13).
+    /// Each player's stones.
+    pub(crate) stones: [B; 4],
+    /// Every stone.
+    pub(crate) occ: B,
+    /// The position's hash under each symmetry.
+    pub(crate) hash: [u64; MAX_SYM],
+    /// `wins[p]`: [`win_cells`](Self::win_cells) of seat `p`'s stones, where bit `p` of
+    /// `wins_known` says it is up to date. A node needs it for the player to move and the
+    /// next one, and both are known from its parent (the next player's stones did not change;
+    /// the mover's were the parent's move, whose cells the parent's move ordering computed
+    /// under gravity): kept here, a Connect Four node computes it about once instead of three
+    /// times, the third of the solver's time.
+    wins: [B; 4],
+    /// Nodes visited so far.
+    pub(crate) nodes: u64,
+    /// The node count at which the search gives up.
+    pub(crate) node_limit: u64,
+    /// The player to move (seat number).
+    pub(crate) mover: usize,
+    /// The last node whose move loop ran to its end: its stone count, a lower bound on the
+    /// value of its best move (`i32::MIN` when every move failed low: none is known), and that
+    /// move. [`proven_root_move`](Self::proven_root_move) reads it after a search from the
+    /// root (one store a node; issue 13: a weak solve then needs no second look for a move).
+    last_loop: (i32, i32, usize),
+    /// The caller's stop flag, read every [`POLL_MASK`]` + 1` nodes or fewer.
+    pub(crate) stop: Option<Arc<AtomicBool>>,
+    /// When the search must give up (the time limit), read with the stop flag.
+    pub(crate) deadline: Option<Instant>,
+    /// Stones on the board.
+    pub(crate) n: i32,
+    /// Per seat: plies after its move until its side moves again.
+    same_off: [i32; 4],
+    /// Per seat: plies after its move until the other side's earliest possible win.
+    other_off: [i32; 4],
+    /// `side[p]`: whether seat `p` plays for the root player (only the root player does).
+    pub(crate) side: [bool; 4],
+    wins_known: u8,
+    /// Set when the budget ran out or the stop flag was seen: every result since is garbage.
+    pub(crate) aborted: bool,
+    /// Set when the stop flag or the deadline was seen (the budget can be raised again, the
+    /// flag and the clock cannot).
+    pub(crate) stopped: bool,
+
+    // The rules, read at every node.
+    /// Every cell of the board.
+    pub(crate) mask: B,
+    /// The bottom row (gravity).
+    bottom: B,
+    /// Under gravity, the cells the player to move gets by claimeven (see
+    /// [`claimeven_cap`](Self::claimeven_cap)): every other row, from the bottom row when the
+    /// height is even, from the second row when it is odd.
+    claim_rows: B,
     pub(crate) k: usize,
     pub(crate) players: usize,
-    pub(crate) gravity: bool,
+    /// Bits in the layout (`stride * height`).
+    nbits: usize,
+    /// Number of symmetries of the board.
+    nsym: usize,
+    /// Board width.
+    width: usize,
+    cells: i32,
+    /// Positions with at most this many empty cells use the near table: three eighths of the
+    /// board. With half (as before), Pons' Begin-Hard positions and the empty 7×6 board took
+    /// 25% and 26% more nodes: the near table, kept small to stay in the cache, overflowed,
+    /// while the far one was mostly empty. (The time is about the same: the lookups that moved
+    /// go to memory. README, "Measuring".)
+    near_empty: i32,
     /// Bits per row: `width + 1` (one spare bit).
     pub(crate) stride: u32,
-    /// The shifts of the directions in which a window of `k` cells fits. Every shift by up to
-    /// `k - 1` steps along one stays below the layout's bit count (a window fits), so the hot
-    /// loops shift with [`Bits::up_in`] and [`Bits::down_in`].
-    pub(crate) dirs: Vec<u32>,
+    pub(crate) gravity: bool,
     /// Whether `dirs` are the four directions of a board 7 cells wide (`stride` 8), Connect
     /// Four's: [`win_cells`](Self::win_cells) and [`window_cover`](Self::window_cover) then
     /// shift by constants (see there).
@@ -59,95 +124,10 @@ pub(crate) struct Solver<B: Bits> {
     /// height): the search then runs a copy of itself with all of that known at compile time
     /// (see [`negamax_in`](Self::negamax_in)).
     connect_four: bool,
-    /// Every cell of the board.
-    pub(crate) mask: B,
-    /// The bottom row (gravity).
-    bottom: B,
-    /// Each player's stones.
-    pub(crate) stones: [B; 4],
-    /// Every stone.
-    pub(crate) occ: B,
-    /// Stones on the board.
-    pub(crate) n: i32,
-    /// The player to move (seat number).
-    pub(crate) mover: usize,
-    /// `side[p]`: whether seat `p` plays for the root player (only the root player does).
-    pub(crate) side: [bool; 4],
-    /// Per seat: plies after its move until its side moves again.
-    same_off: [i32; 4],
-    /// Per seat: plies after its move until the other side's earliest possible win.
-    other_off: [i32; 4],
-    /// `side`, `same_off` and `other_off` for each root seat, set once per rules so that
-    /// [`reset`](Self::reset) copies them (issue 13: cheap small calls).
-    sides_by_root: [Sides; 4],
-    /// Zobrist keys: `zob[(player * bits + pos) * nsym + s]` is the key of `player`'s stone on
-    /// the cell at bit `pos` as seen through symmetry `s` (only the board's own symmetries are
-    /// stored, so that a small search touches little memory: 1.8 KiB for Connect Four).
-    zob: Vec<u64>,
-    /// Bits in the layout (`stride * height`).
-    nbits: usize,
-    /// Number of symmetries of the board.
-    nsym: usize,
-    /// The position's hash under each symmetry.
-    pub(crate) hash: [u64; MAX_SYM],
-    /// `sym_fwd[pos * nsym + s]`: where symmetry `s` takes the cell at bit `pos` (as a bit
-    /// position).
-    sym_fwd: Vec<u16>,
-    /// `sym_inv[pos * nsym + s]`: the bit position that symmetry `s` takes to `pos`.
-    sym_inv: Vec<u16>,
-    /// `images[cell * nsym + s]`: the cell index where symmetry `s` takes cell `cell`, whose
-    /// key [`reset`](Self::reset) computes (one look-up, where `pos_of`, `sym_fwd` and
-    /// `cell_of` took three).
-    images: Vec<u16>,
-    /// Move-order bonus per bit position: higher near the centre.
-    centre: Vec<i32>,
-    /// Under gravity, the move-order bonus of a column: higher near the middle column (the
-    /// height of the playable cell says nothing about how good it is).
-    pub(crate) column_centre: Vec<i32>,
-    /// Under gravity, the cells the player to move gets by claimeven (see
-    /// [`claimeven_cap`](Self::claimeven_cap)): every other row, from the bottom row when the
-    /// height is even, from the second row when it is odd.
-    claim_rows: B,
-    /// Every window of `k` cells as a bit set, when pairings are looked for (two players, no
-    /// gravity, a board with at most [`PAIRING_MAX_WINDOWS`] windows); else empty.
-    windows: Vec<B>,
-    /// Cell index of each bit position (`u16::MAX` for a spare bit).
-    cell_of: Vec<u16>,
-    /// Bit position of each cell index.
-    pos_of: Vec<u16>,
-    /// Every cell's bit position, in the tie order of equally good moves
-    /// ([`tie_key`]): [`legal_in_tie_order`](Self::legal_in_tie_order) reads
-    /// it instead of sorting the moves of every call (issue 13: cheap small calls).
-    tie_order: Vec<u16>,
-    /// `tie_rank[pos]`: the place of bit position `pos` in `tie_order` (`u16::MAX` for a
-    /// spare bit).
-    tie_rank: Vec<u16>,
-    /// Room for the engine's list of legal moves, kept with the solver for its capacity (a
-    /// small call allocates nothing; issue 13).
-    pub(crate) legal_room: Vec<usize>,
-    /// The transposition tables (see [`Tables`]): an engine's stay in the solver it keeps.
-    pub(crate) tables: Tables,
-    /// Positions with at most this many empty cells use the near table: three eighths of the
-    /// board. With half (as before), Pons' Begin-Hard positions and the empty 7×6 board took
-    /// 25% and 26% more nodes: the near table, kept small to stay in the cache, overflowed,
-    /// while the far one was mostly empty. (The time is about the same: the lookups that moved
-    /// go to memory. README, "Measuring".)
-    near_empty: i32,
+
+    // Tables and buffers of the search.
     /// Scratch space for move lists, one slice per frame of the recursion.
     moves: Vec<(i32, u32)>,
-    /// `wins[p]`: [`win_cells`](Self::win_cells) of seat `p`'s stones, where bit `p` of
-    /// `wins_known` says it is up to date. A node needs it for the player to move and the
-    /// next one, and both are known from its parent (the next player's stones did not change;
-    /// the mover's were the parent's move, whose cells the parent's move ordering computed
-    /// under gravity): kept here, a Connect Four node computes it about once instead of three
-    /// times, the third of the solver's time.
-    wins: [B; 4],
-    wins_known: u8,
-    /// The last node whose move loop ran to its end: its stone count, a lower bound on the
-    /// value of its best move (`i32::MIN` when every move failed low: none is known), and that
-    /// move. [`proven_root_move`](Self::proven_root_move) reads it after a search from the
-    /// root (one store a node; issue 13: a weak solve then needs no second look for a move).
-    last_loop: (i32, i32, usize),
     /// What [`play`](Self::play) with `n` stones on the board replaced: the mover's entry of
     /// `wins` and whether it was known, restored by [`undo`](Self::undo).
     wins_saved: Vec<(B, bool)>,
@@ -156,20 +136,52 @@ pub(crate) struct Solver<B: Bits> {
     /// has at most one move per column): handed to [`play_known_in`](Self::play_known_in) when the
     /// move is searched.
     after_wins: Vec<B>,
-    /// Board width.
-    width: usize,
-    /// Nodes visited so far.
-    pub(crate) nodes: u64,
-    /// The node count at which the search gives up.
-    pub(crate) node_limit: u64,
-    pub(crate) stop: Option<Arc<AtomicBool>>,
-    /// When the search must give up (the time limit), read with the stop flag.
-    pub(crate) deadline: Option<Instant>,
-    /// Set when the budget ran out or the stop flag was seen: every result since is garbage.
-    pub(crate) aborted: bool,
-    /// Set when the stop flag or the deadline was seen (the budget can be raised again, the
-    /// flag and the clock cannot).
-    pub(crate) stopped: bool,
+    /// Zobrist keys: `zob[(player * bits + pos) * nsym + s]` is the key of `player`'s stone on
+    /// the cell at bit `pos` as seen through symmetry `s` (only the board's own symmetries are
+    /// stored, so that a small search touches little memory: 1.8 KiB for Connect Four).
+    zob: Vec<u64>,
+    /// The transposition tables (see [`Tables`]): an engine's stay in the solver it keeps.
+    pub(crate) tables: Tables,
+    /// Under gravity, the move-order bonus of a column: higher near the middle column (the
+    /// height of the playable cell says nothing about how good it is).
+    pub(crate) column_centre: Vec<i32>,
+    /// Bit position of each cell index.
+    pos_of: Vec<u16>,
+    /// `images[cell * nsym + s]`: the cell index where symmetry `s` takes cell `cell`, whose
+    /// key [`reset`](Self::reset) computes (one look-up, where `pos_of`, `sym_fwd` and
+    /// `cell_of` took three).
+    images: Vec<u16>,
+    /// `sym_fwd[pos * nsym + s]`: where symmetry `s` takes the cell at bit `pos` (as a bit
+    /// position).
+    sym_fwd: Vec<u16>,
+    /// `sym_inv[pos * nsym + s]`: the bit position that symmetry `s` takes to `pos`.
+    sym_inv: Vec<u16>,
+    /// `tie_rank[pos]`: the place of bit position `pos` in `tie_order` (`u16::MAX` for a
+    /// spare bit).
+    tie_rank: Vec<u16>,
+    /// Every cell's bit position, in the tie order of equally good moves
+    /// ([`tie_key`]): [`legal_in_tie_order`](Self::legal_in_tie_order) reads
+    /// it instead of sorting the moves of every call (issue 13: cheap small calls).
+    tie_order: Vec<u16>,
+    /// Cell index of each bit position (`u16::MAX` for a spare bit).
+    cell_of: Vec<u16>,
+    /// Room for the engine's list of legal moves, kept with the solver for its capacity (a
+    /// small call allocates nothing; issue 13).
+    pub(crate) legal_room: Vec<usize>,
+
+    // Read once a call, or only on other boards.
+    /// `side`, `same_off` and `other_off` for each root seat, set once per rules so that
+    /// [`reset`](Self::reset) copies them (issue 13: cheap small calls).
+    sides_by_root: [Sides; 4],
+    /// The shifts of the directions in which a window of `k` cells fits. Every shift by up to
+    /// `k - 1` steps along one stays below the layout's bit count (a window fits), so the hot
+    /// loops shift with [`Bits::up_in`] and [`Bits::down_in`].
+    pub(crate) dirs: Vec<u32>,
+    /// Move-order bonus per bit position: higher near the centre.
+    centre: Vec<i32>,
+    /// Every window of `k` cells as a bit set, when pairings are looked for (two players, no
+    /// gravity, a board with at most [`PAIRING_MAX_WINDOWS`] windows); else empty.
+    windows: Vec<B>,
 }
 
 /// Threat maps used to order moves (see `Solver::threat_map`).
