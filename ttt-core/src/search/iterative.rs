@@ -187,7 +187,7 @@ impl<B: Bits> Solver<B> {
         if self.out_of_budget() || (self.nodes & POLL_MASK == 0 && self.poll()) {
             return 0;
         }
-        let key = self.hash[0];
+        let key = self.raw_key();
         // A bound of `e` that settles this node at `depth` in the window.
         let settled = |e: Entry| {
             let usable = e.depth >= depth

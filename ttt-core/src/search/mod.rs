@@ -28,10 +28,14 @@
 //!   cache), in pairs of slots that keep the costliest and the newest entry, keyed by a 64-bit
 //!   Zobrist hash reduced over **the board's own symmetries** (8 for a square board, 4 for a
 //!   rectangle, the left-right mirror alone under gravity), so a position and its mirror
-//!   images are searched once. Before searching its moves, a position looks its children up
+//!   images are searched once. Two players under gravity on a board 7 wide and at most 7 high
+//!   (Connect Four's) key it by the board itself instead, as Pons' solver does: the mover's
+//!   stones and a mark above each column's top stone, one key per position, with no keys to
+//!   read from memory (a small solve then touches fewer cache lines), reduced by the mirror
+//!   while more than 3/8 of the board is empty. Before searching its moves, a position looks its children up
 //!   (enhanced transposition cutoff). The table lives for one call: nothing is shipped, nothing
-//!   is built at start-up. Two different positions share a key with probability about 2⁻⁶⁴
-//!   per lookup; the search does not guard against that;
+//!   is built at start-up. Two different positions share a Zobrist key with probability about
+//!   2⁻⁶⁴ per lookup; the search does not guard against that (board keys never collide);
 //! - **move ordering**: the table's best move, then the moves that make the most threats
 //!   (cells where one more stone would complete a window), then the nearest to the centre
 //!   (under gravity: the nearest column to the middle, and threats counted exactly, as in

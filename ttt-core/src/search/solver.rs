@@ -50,8 +50,11 @@ pub(crate) struct Solver<B: Bits> {
     pub(crate) stones: [B; 4],
     /// Every stone.
     pub(crate) occ: B,
-    /// The position's hash under each symmetry.
+    /// The position's hash under each symmetry (0 with [`board_keys`](Self::board_keys)).
     pub(crate) hash: [u64; MAX_SYM],
+    /// With [`board_keys`](Self::board_keys), per seat: the [`board_code`](Self::board_code)
+    /// of the position with that seat to move. Kept up to date by every move, as `hash` is.
+    codes: [u64; 2],
     /// `wins[p]`: [`win_cells`](Self::win_cells) of seat `p`'s stones, where bit `p` of
     /// `wins_known` says it is up to date. A node needs it for the player to move and the
     /// next one, and both are known from its parent (the next player's stones did not change;
@@ -120,10 +123,14 @@ pub(crate) struct Solver<B: Bits> {
     /// Four's: [`win_cells`](Self::win_cells) and [`window_cover`](Self::window_cover) then
     /// shift by constants (see there).
     seven_wide: bool,
-    /// Whether these are Connect Four's rules (7 wide, windows of 4, two players, gravity; any
-    /// height): the search then runs a copy of itself with all of that known at compile time
+    /// Whether these are Connect Four's rules (7 wide, windows of 4, two players, gravity; at
+    /// most 7 high, for [`board_keys`](Self::board_keys)): the search then runs a copy of itself with all of that known at compile time
     /// (see [`negamax_in`](Self::negamax_in)).
     connect_four: bool,
+    /// Whether a position's key is its board itself (see [`board_code`](Self::board_code)), not
+    /// a Zobrist hash: two players under gravity on a board 7 wide and at most 7 high (its
+    /// layout and one more row fit in 64 bits). `hash` is then not kept (it stays 0).
+    board_keys: bool,
 
     // Tables and buffers of the search.
     /// Scratch space for move lists, one slice per frame of the recursion.
@@ -266,10 +273,22 @@ fn sort_by_score(moves: &mut [(i32, u32)]) {
 fn splitmix(i: usize) -> u64 {
     const SEED: u64 = 0x7474_745F_7365_6172; // "ttt_sear"
     const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut z = SEED.wrapping_add((i as u64 + 1).wrapping_mul(GAMMA));
+    mix64(SEED.wrapping_add((i as u64 + 1).wrapping_mul(GAMMA)))
+}
+
+/// SplitMix64's mixer: a bijection of `u64` whose every output bit depends on every input bit.
+fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The mirror image (column `c` to `6 - c`) of a set of cells of a board 7 wide, one row a
+/// byte (`stride` 8, the spare bit 7 of each byte empty): every byte's bits reversed, then
+/// moved down one place past the spare bit.
+#[inline(always)]
+fn mirror_seven_wide(b: u64) -> u64 {
+    b.reverse_bits().swap_bytes() >> 1
 }
 
 impl<B: Bits> Solver<B> {
@@ -392,7 +411,13 @@ impl<B: Bits> Solver<B> {
             gravity,
             stride: stride as u32,
             seven_wide: stride == 8 && dirs.len() == 4,
-            connect_four: stride == 8 && dirs.len() == 4 && k == 4 && players == 2 && gravity,
+            connect_four: stride == 8
+                && dirs.len() == 4
+                && k == 4
+                && players == 2
+                && gravity
+                && h <= 7,
+            board_keys: stride == 8 && players == 2 && gravity && h <= 7 && nsym == 2,
             dirs,
             mask,
             bottom,
@@ -408,6 +433,7 @@ impl<B: Bits> Solver<B> {
             nbits,
             nsym,
             hash: [0; MAX_SYM],
+            codes: [0; 2],
             sym_fwd,
             sym_inv,
             images,
@@ -470,13 +496,29 @@ impl<B: Bits> Solver<B> {
         // a small solve right after another program has run finds in memory, not in the cache
         // (issue 13: cheap small calls).
         let (stones, n, hash) = match self.nsym {
+            _ if self.board_keys => self.read_stones(state),
             2 => self.read_board::<2>(state),
             4 => self.read_board::<4>(state),
             _ => self.read_board::<MAX_SYM>(state),
         };
         self.occ = stones.iter().fold(B::ZERO, |occ, &s| occ | s);
         (self.stones, self.n, self.hash) = (stones, n, hash);
-        debug_assert!(self.hash == self.hash_of_stones(), "the keys of `zob`");
+        if self.board_keys {
+            self.codes = [0, 1].map(|p| self.board_code(stones[p], self.occ));
+        }
+        debug_assert!(self.board_keys || self.hash == self.hash_of_stones(), "the keys of `zob`");
+    }
+
+    /// The stones of `state` and their count, with no hash: for [`board_keys`](Self::board_keys).
+    fn read_stones(&self, state: &GameState) -> ([B; 4], i32, [u64; MAX_SYM]) {
+        let (mut stones, mut n) = ([B::ZERO; 4], 0);
+        for (mark, &pos) in state.board().iter().zip(&self.pos_of) {
+            if let Some(player) = mark {
+                stones[player.seat()] = stones[player.seat()] | B::bit(usize::from(pos));
+                n += 1;
+            }
+        }
+        (stones, n, [0; MAX_SYM])
     }
 
     /// The stones of `state`, their count and the position's hash under each symmetry, `S`
@@ -589,11 +631,60 @@ impl<B: Bits> Solver<B> {
     /// Adds or takes away `player`'s stone at bit `pos` in the hashes.
     #[inline(always)]
     fn toggle_hash_in<const C4: bool>(&mut self, player: usize, pos: usize) {
+        if C4 || self.board_keys {
+            return self.toggle_codes(player, pos);
+        }
         let nsym = self.nsym_in::<C4>();
         let at = (player * self.nbits + pos) * nsym;
         for (h, z) in self.hash.iter_mut().zip(&self.zob[at..at + nsym]) {
             *h ^= z;
         }
+    }
+
+    /// [`toggle_hash_in`](Self::toggle_hash_in) with [`board_keys`](Self::board_keys): the
+    /// [`codes`](Self::codes) with and without `player`'s stone at `pos`. In the player's code
+    /// the cell was the column's mark and is now their stone, and the mark moves to the cell
+    /// above; in the other player's code the cell is cleared. The same flips undo the move.
+    #[inline(always)]
+    fn toggle_codes(&mut self, player: usize, pos: usize) {
+        let (stone, mark) = self.code_bits(pos);
+        self.codes[player] ^= mark;
+        self.codes[player ^ 1] ^= stone | mark;
+    }
+
+    /// With [`board_keys`](Self::board_keys), for a stone at `pos`: its bit and the bit of the
+    /// column's mark above it (see [`board_code`](Self::board_code)).
+    #[inline(always)]
+    fn code_bits(&self, pos: usize) -> (u64, u64) {
+        let stone = 1u64 << pos;
+        // Row 0 is the top: above it, the full column's mark in the row after the last.
+        (stone, if pos >= 8 { stone >> 8 } else { stone << self.nbits })
+    }
+
+    /// With [`board_keys`](Self::board_keys), the key and symmetry [`key`](Self::key) gives
+    /// the position with `empty` empty cells whose [`board_code`](Self::board_code) is `code`:
+    /// the code of the board or of its mirror image, whichever is less, for a position of the
+    /// far table (see [`table`](Self::table)); the code as is for one of the near table. Near
+    /// the end of a game a position is rarely the mirror image of another one searched, and
+    /// the mirror there cost 6% of the instructions of a Begin-Medium solve.
+    #[inline(always)]
+    fn board_key_of(&self, code: u64, empty: i32) -> (u64, usize) {
+        if empty > self.near_empty {
+            let mirror = mirror_seven_wide(code);
+            if mirror < code {
+                return (mirror, 1);
+            }
+        }
+        (code, 0)
+    }
+
+    /// With [`board_keys`](Self::board_keys), the key of the position after `player` plays at
+    /// `pos`, as [`key`](Self::key) would give it there: from the other player's code, without
+    /// playing.
+    #[inline(always)]
+    fn child_board_key(&self, player: usize, pos: usize) -> u64 {
+        let (stone, mark) = self.code_bits(pos);
+        self.board_key_of(self.codes[player ^ 1] ^ stone ^ mark, self.cells - self.n - 1).0
     }
 
     /// The seat that moves after seat `p`. A compare, not `% players`: a division by a number
@@ -685,6 +776,11 @@ impl<B: Bits> Solver<B> {
     /// [`key`](Self::key).
     #[inline(always)]
     fn key_in<const C4: bool>(&self) -> (u64, usize) {
+        if C4 || self.board_keys {
+            let code = self.codes[self.mover];
+            debug_assert_eq!(code, self.board_code(self.stones[self.mover], self.occ));
+            return self.board_key_of(code, self.cells - self.n);
+        }
         let mut best = (self.hash[0], 0);
         for (s, &h) in self.hash[..self.nsym_in::<C4>()].iter().enumerate().skip(1) {
             if h < best.0 {
@@ -692,6 +788,30 @@ impl<B: Bits> Solver<B> {
             }
         }
         (best.0.max(1), best.1) // 0 marks an empty slot
+    }
+
+    /// With [`board_keys`](Self::board_keys), a code of the position whose player to move has
+    /// the stones `mover` and whose occupied cells are `occ`: the mover's stones, plus a mark
+    /// on the cell just above each column's top stone, which tells how high the column is (so
+    /// the other player's stones are the rest). Row 0 is the top row: a full column's mark
+    /// goes in the row after the board's last, bit `nbits` on. A code for each position and a
+    /// position for each code, with no Zobrist keys to read or update (Pons' solver keys its
+    /// table the same way, in his own layout). Never 0: every column has a mark. The key is made
+    /// from it by [`board_key_of`](Self::board_key_of).
+    #[inline(always)]
+    fn board_code(&self, mover: B, occ: B) -> u64 {
+        debug_assert!(self.board_keys && self.nbits <= 56);
+        let lowest_empty = self.mask & !occ & (occ.down_in(8) | self.bottom);
+        let full = (occ.low_u64() & 0x7F) << self.nbits;
+        (mover | lowest_empty).low_u64() | full
+    }
+
+    /// A hash of the position as it stands, not reduced by symmetry (the anytime search's
+    /// table key, whose moves are not turned): `hash[0]`, or with
+    /// [`board_keys`](Self::board_keys) the [`board_code`](Self::board_code), mixed (that
+    /// table takes a key's low bits as is).
+    pub(crate) fn raw_key(&self) -> u64 {
+        if self.board_keys { mix64(self.codes[self.mover]) } else { self.hash[0] }
     }
 
     /// Every empty cell.
@@ -1293,10 +1413,14 @@ impl<B: Bits> Solver<B> {
             while !left.is_zero() {
                 let pos = left.lowest();
                 left = left ^ B::bit(pos);
-                let z = self.zobrist_in::<C4>(p, pos);
-                let child = self.hash.iter().zip(z).map(|(h, z)| h ^ z).min();
+                let child = if C4 || self.board_keys {
+                    self.child_board_key(p, pos)
+                } else {
+                    let z = self.zobrist_in::<C4>(p, pos);
+                    self.hash.iter().zip(z).map(|(h, z)| h ^ z).min().unwrap_or(0).max(1)
+                };
                 let table = self.table(cells - n - 1);
-                if let Some((c_lo, c_hi, _)) = table.get(child.unwrap_or(0).max(1)) {
+                if let Some((c_lo, c_hi, _)) = table.get(child) {
                     let v = if same { c_lo } else { -c_hi };
                     if v >= beta {
                         return v;
@@ -1685,6 +1809,82 @@ mod tests {
                 checked += 1;
             }
             assert!(checked > 100, "{rules}: {checked} positions");
+        }
+    }
+
+    /// Board keys name positions one to one. On a 7×2 board, every arrangement gravity allows
+    /// (each column empty, one stone or two, either owner: the mover's stones, then the rest)
+    /// gets its own code, full columns included, and an arrangement and its mirror image the
+    /// same key under the other symmetry. On 7×6 and 7×7, over the positions of random games,
+    /// equal keys mean equal positions (up to the mirror), and the codes the moves keep are
+    /// the ones computed afresh, after every move and its undo.
+    #[test]
+    fn board_keys_name_positions_one_to_one() {
+        let mut seed = 5;
+        let rules = Rules::new(7, 2, 2, 2, true).unwrap();
+        let s =
+            Solver::<u64>::new(&random_positions(rules, 1, &mut seed)[0], 0, Tables::new(0), None);
+        assert!(s.board_keys);
+        // The key of a position of the far table, where it is reduced by the mirror.
+        let board_key = |s: &Solver<u64>, mover: u64, occ: u64| {
+            s.board_key_of(s.board_code(mover, occ), s.near_empty + 1)
+        };
+        let mut seen = HashMap::new();
+        for config in 0..7u32.pow(7) {
+            let (mut mover, mut occ, mut rest) = (0u64, 0u64, config);
+            for column in 0..7 {
+                let (height, owners) = match rest % 7 {
+                    0 => (0, 0),
+                    one @ 1..=2 => (1, one - 1),
+                    two => (2, two - 3),
+                };
+                rest /= 7;
+                for i in 0..height {
+                    let pos = (1 - i as usize) * 8 + column; // row 1 is the bottom
+                    occ |= 1 << pos;
+                    if owners >> i & 1 == 1 {
+                        mover |= 1 << pos;
+                    }
+                }
+            }
+            assert_eq!(seen.insert(s.board_code(mover, occ), (mover, occ)), None, "{config}");
+            let (key, sym) = board_key(&s, mover, occ);
+            let mirrored = board_key(&s, mirror_seven_wide(mover), mirror_seven_wide(occ));
+            assert_eq!(key, mirrored.0);
+            if mirror_seven_wide(occ) != occ || mirror_seven_wide(mover) != mover {
+                assert_ne!(sym, mirrored.1);
+            }
+        }
+        assert_eq!(seen.len(), 7usize.pow(7));
+        for h in [6, 7] {
+            let rules = Rules::new(7, h, 4, 2, true).unwrap();
+            let positions = random_positions(rules, 200, &mut seed);
+            let mut s = Solver::<u64>::new(&positions[0], 0, Tables::new(0), None);
+            let mut by_key = HashMap::new();
+            for state in &positions {
+                s.reset(state, 0, None);
+                let (mine, theirs) = (s.stones[s.mover], s.stones[1 - s.mover]);
+                let turned = (mirror_seven_wide(mine), mirror_seven_wide(theirs));
+                let position = (mine, theirs).min(turned);
+                let key = board_key(&s, mine, s.occ);
+                let empty = s.cells - s.n;
+                assert_eq!(s.key(), s.board_key_of(s.board_code(mine, s.occ), empty));
+                assert_eq!(s.key() == key, empty > s.near_empty || key.1 == 0);
+                assert_eq!(*by_key.entry(key.0).or_insert(position), position, "{rules}\n{state}");
+                let codes = s.codes;
+                let mut moves = s.playable(s.empty());
+                while moves != 0 {
+                    let pos = moves.lowest();
+                    moves ^= 1 << pos;
+                    let child = s.child_board_key(s.mover, pos);
+                    s.play(pos);
+                    assert_eq!(s.codes, [0, 1].map(|p| s.board_code(s.stones[p], s.occ)));
+                    assert_eq!(s.key().0, child);
+                    s.undo(pos);
+                    assert_eq!(s.codes, codes);
+                }
+            }
+            assert!(by_key.len() > 1_000, "{rules}: {} positions", by_key.len());
         }
     }
 
