@@ -1856,6 +1856,14 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), 7usize.pow(7));
+        // Eight rows leave no room for the full columns' marks: Zobrist keys there, and the
+        // general search (the Connect Four copy assumes board keys).
+        let rules = Rules::new(7, 8, 4, 2, true).unwrap();
+        let s =
+            Solver::<u64>::new(&random_positions(rules, 1, &mut seed)[5], 0, Tables::new(0), None);
+        assert!(!s.board_keys && !s.connect_four);
+        assert_eq!(s.key().0, s.hash[0].min(s.hash[1]).max(1));
+        assert_eq!(s.hash, s.hash_of_stones());
         for h in [6, 7] {
             let rules = Rules::new(7, h, 4, 2, true).unwrap();
             let positions = random_positions(rules, 200, &mut seed);
