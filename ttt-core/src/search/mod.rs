@@ -30,9 +30,9 @@
 //!   rectangle, the left-right mirror alone under gravity), so a position and its mirror
 //!   images are searched once. Two players under gravity on a board 7 wide and at most 7 high
 //!   (Connect Four's) key it by the board itself instead, as Pons' solver does: the mover's
-//!   stones and a mark above each column's top stone, one key per position, with no keys to
-//!   read from memory (a small solve then touches fewer cache lines), reduced by the mirror
-//!   while more than 3/8 of the board is empty. Before searching its moves, a position looks its children up
+//!   stones and a mark above each column's top stone, a column a byte, one key per position,
+//!   with no keys to read from memory (a small solve then touches fewer cache lines); its
+//!   mirror image is its bytes reversed. Before searching its moves, a position looks its children up
 //!   (enhanced transposition cutoff). The table lives for one call: nothing is shipped, nothing
 //!   is built at start-up. Two different positions share a Zobrist key with probability about
 //!   2⁻⁶⁴ per lookup; the search does not guard against that (board keys never collide);

@@ -128,8 +128,8 @@ pub(crate) struct Solver<B: Bits> {
     /// (see [`negamax_in`](Self::negamax_in)).
     connect_four: bool,
     /// Whether a position's key is its board itself (see [`board_code`](Self::board_code)), not
-    /// a Zobrist hash: two players under gravity on a board 7 wide and at most 7 high (its
-    /// layout and one more row fit in 64 bits). `hash` is then not kept (it stays 0).
+    /// a Zobrist hash: two players under gravity on a board 7 wide and at most 7 high (a
+    /// column and its mark fit in a byte). `hash` is then not kept (it stays 0).
     board_keys: bool,
 
     // Tables and buffers of the search.
@@ -283,12 +283,11 @@ fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The mirror image (column `c` to `6 - c`) of a set of cells of a board 7 wide, one row a
-/// byte (`stride` 8, the spare bit 7 of each byte empty): every byte's bits reversed, then
-/// moved down one place past the spare bit.
+/// The mirror image (column `c` to `6 - c`) of a [board code](Solver::board_code), one column
+/// a byte: its seven bytes in the reverse order.
 #[inline(always)]
-fn mirror_seven_wide(b: u64) -> u64 {
-    b.reverse_bits().swap_bytes() >> 1
+fn mirror_code(code: u64) -> u64 {
+    code.swap_bytes() >> 8
 }
 
 impl<B: Bits> Solver<B> {
@@ -504,7 +503,7 @@ impl<B: Bits> Solver<B> {
         self.occ = stones.iter().fold(B::ZERO, |occ, &s| occ | s);
         (self.stones, self.n, self.hash) = (stones, n, hash);
         if self.board_keys {
-            self.codes = [0, 1].map(|p| self.board_code(stones[p], self.occ));
+            self.codes = self.board_codes(stones[0], stones[1]);
         }
         debug_assert!(self.board_keys || self.hash == self.hash_of_stones(), "the keys of `zob`");
     }
@@ -652,30 +651,22 @@ impl<B: Bits> Solver<B> {
         self.codes[player ^ 1] ^= stone | mark;
     }
 
-    /// With [`board_keys`](Self::board_keys), for a stone at `pos`: its bit and the bit of the
-    /// column's mark above it (see [`board_code`](Self::board_code)).
+    /// With [`board_keys`](Self::board_keys), for a stone at `pos` (row `pos / 8` from the top,
+    /// column `pos % 8`): its bit in a [`board_code`](Self::board_code) and the bit of the
+    /// column's mark above it.
     #[inline(always)]
     fn code_bits(&self, pos: usize) -> (u64, u64) {
-        let stone = 1u64 << pos;
-        // Row 0 is the top: above it, the full column's mark in the row after the last.
-        (stone, if pos >= 8 { stone >> 8 } else { stone << self.nbits })
+        let stone = 1u64 << ((pos & 7) * 8 + (pos >> 3) + 1);
+        (stone, stone >> 1)
     }
 
     /// With [`board_keys`](Self::board_keys), the key and symmetry [`key`](Self::key) gives
-    /// the position with `empty` empty cells whose [`board_code`](Self::board_code) is `code`:
-    /// the code of the board or of its mirror image, whichever is less, for a position of the
-    /// far table (see [`table`](Self::table)); the code as is for one of the near table. Near
-    /// the end of a game a position is rarely the mirror image of another one searched, and
-    /// the mirror there cost 6% of the instructions of a Begin-Medium solve.
+    /// the position whose [`board_code`](Self::board_code) is `code`: the code of the board or
+    /// of its mirror image, whichever is less.
     #[inline(always)]
-    fn board_key_of(&self, code: u64, empty: i32) -> (u64, usize) {
-        if empty > self.near_empty {
-            let mirror = mirror_seven_wide(code);
-            if mirror < code {
-                return (mirror, 1);
-            }
-        }
-        (code, 0)
+    fn board_key_of(code: u64) -> (u64, usize) {
+        let mirror = mirror_code(code);
+        if mirror < code { (mirror, 1) } else { (code, 0) }
     }
 
     /// With [`board_keys`](Self::board_keys), the key of the position after `player` plays at
@@ -684,7 +675,7 @@ impl<B: Bits> Solver<B> {
     #[inline(always)]
     fn child_board_key(&self, player: usize, pos: usize) -> u64 {
         let (stone, mark) = self.code_bits(pos);
-        self.board_key_of(self.codes[player ^ 1] ^ stone ^ mark, self.cells - self.n - 1).0
+        Self::board_key_of(self.codes[player ^ 1] ^ stone ^ mark).0
     }
 
     /// The seat that moves after seat `p`. A compare, not `% players`: a division by a number
@@ -779,7 +770,7 @@ impl<B: Bits> Solver<B> {
         if C4 || self.board_keys {
             let code = self.codes[self.mover];
             debug_assert_eq!(code, self.board_code(self.stones[self.mover], self.occ));
-            return self.board_key_of(code, self.cells - self.n);
+            return Self::board_key_of(code);
         }
         let mut best = (self.hash[0], 0);
         for (s, &h) in self.hash[..self.nsym_in::<C4>()].iter().enumerate().skip(1) {
@@ -791,19 +782,40 @@ impl<B: Bits> Solver<B> {
     }
 
     /// With [`board_keys`](Self::board_keys), a code of the position whose player to move has
-    /// the stones `mover` and whose occupied cells are `occ`: the mover's stones, plus a mark
-    /// on the cell just above each column's top stone, which tells how high the column is (so
-    /// the other player's stones are the rest). Row 0 is the top row: a full column's mark
-    /// goes in the row after the board's last, bit `nbits` on. A code for each position and a
-    /// position for each code, with no Zobrist keys to read or update (Pons' solver keys its
-    /// table the same way, in his own layout). Never 0: every column has a mark. The key is made
-    /// from it by [`board_key_of`](Self::board_key_of).
-    #[inline(always)]
+    /// the stones `mover` and whose occupied cells are `occ`, one column a byte (column `c` in
+    /// byte `c`, so that the mirror image is the bytes reversed): the mover's stones, the stone
+    /// of row `r` (0 at the top) at bit `r + 1` of its byte, plus a mark on the cell just above
+    /// each column's top stone (bit 0 for a full column), which tells how high the column is,
+    /// so the other player's stones are the rest. A code for each position and a position for
+    /// each code, with no Zobrist keys to read or update (Pons' solver keys its table the same
+    /// way). Never 0: every column has a mark. The key is made from it by
+    /// [`board_key_of`](Self::board_key_of). Computed afresh only by `reset`; moves keep it
+    /// (see [`toggle_codes`](Self::toggle_codes)).
     fn board_code(&self, mover: B, occ: B) -> u64 {
+        self.board_codes(mover, occ ^ mover)[0]
+    }
+
+    /// The [`board_code`](Self::board_code)s of the position with the stones `first` and
+    /// `second` when the player of `first` moves and when the other one does.
+    fn board_codes(&self, first: B, second: B) -> [u64; 2] {
         debug_assert!(self.board_keys && self.nbits <= 56);
-        let lowest_empty = self.mask & !occ & (occ.down_in(8) | self.bottom);
-        let full = (occ.low_u64() & 0x7F) << self.nbits;
-        (mover | lowest_empty).low_u64() | full
+        // A byte for each of the seven columns.
+        const BYTES: u64 = 0x0001_0101_0101_0101;
+        let in_code = |mut stones: B| {
+            let mut code = 0;
+            while !stones.is_zero() {
+                let pos = stones.lowest();
+                stones = stones ^ B::bit(pos);
+                code |= self.code_bits(pos).0;
+            }
+            code
+        };
+        let (first, second) = (in_code(first), in_code(second));
+        // A column's empty cells are bits 1 to `r` of its byte (rows 0 to `r - 1`): its mark,
+        // bit `r` (bit 0 for a full column), is half of them plus one.
+        let cells = BYTES * ((1 << (self.nbits / 8 + 1)) - 2);
+        let marks = ((cells & !(first | second)) >> 1) + BYTES;
+        [first | marks, second | marks]
     }
 
     /// A hash of the position as it stands, not reduced by symmetry (the anytime search's
@@ -1812,6 +1824,12 @@ mod tests {
         }
     }
 
+    /// The mirror image of a set of cells of a board 7 wide, one row a byte (the solver's
+    /// layout): every byte's bits reversed, then moved down one place past the spare bit.
+    fn mirror_rows(b: u64) -> u64 {
+        b.reverse_bits().swap_bytes() >> 1
+    }
+
     /// Board keys name positions one to one. On a 7×2 board, every arrangement gravity allows
     /// (each column empty, one stone or two, either owner: the mover's stones, then the rest)
     /// gets its own code, full columns included, and an arrangement and its mirror image the
@@ -1825,9 +1843,8 @@ mod tests {
         let s =
             Solver::<u64>::new(&random_positions(rules, 1, &mut seed)[0], 0, Tables::new(0), None);
         assert!(s.board_keys);
-        // The key of a position of the far table, where it is reduced by the mirror.
         let board_key = |s: &Solver<u64>, mover: u64, occ: u64| {
-            s.board_key_of(s.board_code(mover, occ), s.near_empty + 1)
+            Solver::<u64>::board_key_of(s.board_code(mover, occ))
         };
         let mut seen = HashMap::new();
         for config in 0..7u32.pow(7) {
@@ -1847,11 +1864,13 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(seen.insert(s.board_code(mover, occ), (mover, occ)), None, "{config}");
+            let code = s.board_code(mover, occ);
+            assert_eq!(seen.insert(code, (mover, occ)), None, "{config}");
+            assert_eq!(mirror_code(code), s.board_code(mirror_rows(mover), mirror_rows(occ)));
             let (key, sym) = board_key(&s, mover, occ);
-            let mirrored = board_key(&s, mirror_seven_wide(mover), mirror_seven_wide(occ));
+            let mirrored = board_key(&s, mirror_rows(mover), mirror_rows(occ));
             assert_eq!(key, mirrored.0);
-            if mirror_seven_wide(occ) != occ || mirror_seven_wide(mover) != mover {
+            if mirror_rows(occ) != occ || mirror_rows(mover) != mover {
                 assert_ne!(sym, mirrored.1);
             }
         }
@@ -1872,12 +1891,10 @@ mod tests {
             for state in &positions {
                 s.reset(state, 0, None);
                 let (mine, theirs) = (s.stones[s.mover], s.stones[1 - s.mover]);
-                let turned = (mirror_seven_wide(mine), mirror_seven_wide(theirs));
+                let turned = (mirror_rows(mine), mirror_rows(theirs));
                 let position = (mine, theirs).min(turned);
                 let key = board_key(&s, mine, s.occ);
-                let empty = s.cells - s.n;
-                assert_eq!(s.key(), s.board_key_of(s.board_code(mine, s.occ), empty));
-                assert_eq!(s.key() == key, empty > s.near_empty || key.1 == 0);
+                assert_eq!(s.key(), key);
                 assert_eq!(*by_key.entry(key.0).or_insert(position), position, "{rules}\n{state}");
                 let codes = s.codes;
                 let mut moves = s.playable(s.empty());
