@@ -56,6 +56,8 @@ pub(crate) trait Bits:
     }
     /// Index of the lowest set bit; `CAPACITY` when none is set.
     fn lowest(self) -> usize;
+    /// Bits 0 to 63 (the others are dropped).
+    fn low_u64(self) -> u64;
     /// Whether at most one bit is set: cheaper than [`count`](Self::count), which is a
     /// dozen instructions on x86-64 without POPCNT (issue 13: cheap small calls).
     fn at_most_one(self) -> bool {
@@ -105,6 +107,10 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn at_most_one(self) -> bool {
                 self & self.wrapping_sub(1) == 0
+            }
+            #[inline(always)]
+            fn low_u64(self) -> u64 {
+                self as u64
             }
         }
     };
@@ -158,6 +164,10 @@ impl<const N: usize> Bits for Words<N> {
     fn is_zero(self) -> bool {
         // An or of the words, not `==`: that compiles to a call of memcmp.
         self.0.iter().fold(0, |acc, w| acc | w) == 0
+    }
+    #[inline]
+    fn low_u64(self) -> u64 {
+        self.0[0]
     }
     #[inline]
     fn bit(i: usize) -> Self {

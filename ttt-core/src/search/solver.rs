@@ -801,19 +801,24 @@ impl<B: Bits> Solver<B> {
         debug_assert!(self.board_keys && self.nbits <= 56);
         // A byte for each of the seven columns.
         const BYTES: u64 = 0x0001_0101_0101_0101;
-        let in_code = |mut stones: B| {
+        // Row by row, from the bottom up, each shifted one bit further: times SPREAD, a row's
+        // seven bits are seven copies 7 bits apart, which put bit `c` of copy `c` at bit `8 c`
+        // (and nothing else there, with no carry). A chain, not independent rows: the compiler
+        // turned those into vector code whose constants a cold call read from memory.
+        const SPREAD: u64 = 0x0408_1020_4081;
+        let height = self.nbits / 8;
+        let in_code = |stones: B| {
+            let stones = stones.low_u64();
             let mut code = 0;
-            while !stones.is_zero() {
-                let pos = stones.lowest();
-                stones = stones ^ B::bit(pos);
-                code |= self.code_bits(pos).0;
+            for row in (0..height).rev() {
+                code = (code << 1) | ((((stones >> (8 * row)) & 0x7F) * SPREAD) & BYTES);
             }
-            code
+            code << 1
         };
         let (first, second) = (in_code(first), in_code(second));
         // A column's empty cells are bits 1 to `r` of its byte (rows 0 to `r - 1`): its mark,
         // bit `r` (bit 0 for a full column), is half of them plus one.
-        let cells = BYTES * ((1 << (self.nbits / 8 + 1)) - 2);
+        let cells = BYTES * ((1 << (height + 1)) - 2);
         let marks = ((cells & !(first | second)) >> 1) + BYTES;
         [first | marks, second | marks]
     }
