@@ -32,10 +32,11 @@
 //!   (Connect Four's) key it by the board itself instead, as Pons' solver does: the mover's
 //!   stones and a mark above each column's top stone, a column a byte, one key per position,
 //!   with no keys to read from memory (a small solve then touches fewer cache lines); its
-//!   mirror image is its bytes reversed. Before searching its moves, a position looks its children up
-//!   (enhanced transposition cutoff). The table lives for one call: nothing is shipped, nothing
-//!   is built at start-up. Two different positions share a Zobrist key with probability about
-//!   2⁻⁶⁴ per lookup; the search does not guard against that (board keys never collide);
+//!   mirror image is its bytes reversed. Before searching its moves, a position looks its
+//!   children up (enhanced transposition cutoff). The table lives for one call: nothing is
+//!   shipped, nothing is built at start-up. Two different positions share a Zobrist key with
+//!   probability about 2⁻⁶⁴ per lookup; the search does not guard against that (board keys
+//!   never collide);
 //! - **move ordering**: the table's best move, then the moves that make the most threats
 //!   (cells where one more stone would complete a window), then the nearest to the centre
 //!   (under gravity: the nearest column to the middle, and threats counted exactly, as in

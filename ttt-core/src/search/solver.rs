@@ -124,8 +124,9 @@ pub(crate) struct Solver<B: Bits> {
     /// shift by constants (see there).
     seven_wide: bool,
     /// Whether these are Connect Four's rules (7 wide, windows of 4, two players, gravity; at
-    /// most 7 high, for [`board_keys`](Self::board_keys)): the search then runs a copy of itself with all of that known at compile time
-    /// (see [`negamax_in`](Self::negamax_in)).
+    /// most 7 high, for [`board_keys`](Self::board_keys), which the copy assumes): the search
+    /// then runs a copy of itself with all of that known at compile time (see
+    /// [`negamax_in`](Self::negamax_in)).
     connect_four: bool,
     /// Whether a position's key is its board itself (see [`board_code`](Self::board_code)), not
     /// a Zobrist hash: two players under gravity on a board 7 wide and at most 7 high (a
@@ -403,6 +404,8 @@ impl<B: Bits> Solver<B> {
             debug_assert_eq!(windows.len(), rules.windows().count());
             debug_assert_eq!(windows.len(), count);
         }
+        // Two players under gravity, 7 wide and at most 7 high: see `board_keys`.
+        let board_keys = stride == 8 && players == 2 && gravity && h <= 7 && nsym == 2;
         Solver {
             cells: (w * h) as i32,
             k,
@@ -410,13 +413,8 @@ impl<B: Bits> Solver<B> {
             gravity,
             stride: stride as u32,
             seven_wide: stride == 8 && dirs.len() == 4,
-            connect_four: stride == 8
-                && dirs.len() == 4
-                && k == 4
-                && players == 2
-                && gravity
-                && h <= 7,
-            board_keys: stride == 8 && players == 2 && gravity && h <= 7 && nsym == 2,
+            connect_four: board_keys && dirs.len() == 4 && k == 4,
+            board_keys,
             dirs,
             mask,
             bottom,
@@ -646,7 +644,7 @@ impl<B: Bits> Solver<B> {
     /// above; in the other player's code the cell is cleared. The same flips undo the move.
     #[inline(always)]
     fn toggle_codes(&mut self, player: usize, pos: usize) {
-        let (stone, mark) = self.code_bits(pos);
+        let (stone, mark) = Self::code_bits(pos);
         self.codes[player] ^= mark;
         self.codes[player ^ 1] ^= stone | mark;
     }
@@ -655,7 +653,7 @@ impl<B: Bits> Solver<B> {
     /// column `pos % 8`): its bit in a [`board_code`](Self::board_code) and the bit of the
     /// column's mark above it.
     #[inline(always)]
-    fn code_bits(&self, pos: usize) -> (u64, u64) {
+    fn code_bits(pos: usize) -> (u64, u64) {
         let stone = 1u64 << ((pos & 7) * 8 + (pos >> 3) + 1);
         (stone, stone >> 1)
     }
@@ -674,7 +672,7 @@ impl<B: Bits> Solver<B> {
     /// playing.
     #[inline(always)]
     fn child_board_key(&self, player: usize, pos: usize) -> u64 {
-        let (stone, mark) = self.code_bits(pos);
+        let (stone, mark) = Self::code_bits(pos);
         Self::board_key_of(self.codes[player ^ 1] ^ stone ^ mark).0
     }
 

@@ -4,8 +4,9 @@
 //! stands for the most work (the most empty cells left), the second the newest, so that neither
 //! the results near the root nor the fresh ones near the leaves push each other out. Keys are
 //! the position's 64-bit key (a symmetry-reduced hash, or on Connect Four's boards the board
-//! itself), stored whole so that a slot answers only for its own position. The table starts small and grows [`GROWTH`] times larger whenever it is
-//! more than half full, up to the byte budget, so that small problems pay for a small table.
+//! itself), stored whole so that a slot answers only for its own position. The table starts
+//! small and grows [`GROWTH`] times larger whenever it is more than half full, up to the byte
+//! budget, so that small problems pay for a small table.
 //!
 //! # Memory
 //! The byte budget bounds the slots at every moment, growth included: a table grows *in place*.
@@ -196,7 +197,7 @@ impl Table {
     fn index(&self, key: u64) -> usize {
         // Fibonacci hashing mixes every bit of the key into the top bits of the product, which
         // matters because symmetry-reduced keys (a minimum of several hashes) are biased low,
-        // and Connect Four's keys are boards, whose low bits are the top rows, mostly empty;
+        // and Connect Four's keys are boards, whose low bits are the first column;
         // the top bits then pick a pair among any number of them (Lemire's range reduction).
         let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         ((u128::from(mixed) * self.pairs.len() as u128) >> 64) as usize
