@@ -12,6 +12,11 @@
 # counted. Per call (the mean over the positions), the table gives the instructions, the data
 # reads, and the misses of the simulated caches (32 KiB L1 instruction and data caches, 8-way;
 # a 32 MiB 16-way last level, the benchmark VM's L3): a last-level miss is a trip to memory.
+# The 84 MiB are data, so they never leave the simulated L1 *instruction* cache: its misses say
+# little. What a call's code costs it when the code is cold (as in `make bench-connect4`, where
+# Pons' reset() empties the caches ttt's worker shares with him) is the last two rows: the
+# distinct 64-byte lines and 4 KiB pages of code the call runs, counted from a dump of each
+# call (callgrind's --dump-after), each line a trip to memory when nothing of it is cached.
 # The model has no L2, no prefetcher and no overlap of misses, so it ranks costs;
 # `make bench-connect4` times them.
 #
@@ -64,6 +69,8 @@ for set in $SETS; do
         valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 \
             --LL=33554432,16,64 --collect-atstart=no \
             --toggle-collect=cold_solve --toggle-collect='*::cold_solve' \
+            --dump-after=cold_solve --dump-after='*::cold_solve' --dump-instr=yes \
+            --compress-pos=no \
             --callgrind-out-file="$BUILD/$set.$name.out" "${side#*:}" "$KIND" \
             < "$BUILD/positions" > "$BUILD/$set.$name.count" 2> "$BUILD/$set.$name.log" \
             || { cat "$BUILD/$set.$name.log" >&2; exit 1; }
@@ -76,15 +83,30 @@ from pathlib import Path
 build, sets, names = Path(sys.argv[1]), sys.argv[2].split(), sys.argv[3:]
 shown = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "L1 data read misses"),
          ("DLmr", "memory reads (data)"), ("DLmw", "memory writes (data)"),
-         ("ILmr", "memory reads (code)")]
+         ("code lines", "code run: 64 B lines"), ("code pages", "code run: 4 KiB pages")]
 
 
 def per_call(set_name: str, name: str) -> dict[str, float]:
-    text = (build / f"{set_name}.{name}.out").read_text().splitlines()
-    events = next(line.split()[1:] for line in text if line.startswith("events:"))
-    totals = next(line.split()[1:] for line in text if line.startswith(("totals:", "summary:")))
+    """The mean per call of each event, and of the code lines and pages each call ran, over
+    the dumps callgrind wrote after each call (`OUT.1`, `OUT.2`, ...; `OUT` holds the rest
+    of the run, nothing counted)."""
     calls = int((build / f"{set_name}.{name}.count").read_text())
-    return {e: int(v) / calls for e, v in zip(events, map(int, totals))}
+    sums: dict[str, float] = {}
+    for dump in build.glob(f"{set_name}.{name}.out*"):
+        lines, pages = set(), set()
+        text = dump.read_text().splitlines()
+        events = next(line.split()[1:] for line in text if line.startswith("events:"))
+        totals = next(line.split()[1:] for line in text if line.startswith(("totals:", "summary:")))
+        for event, value in zip(events, totals):
+            sums[event] = sums.get(event, 0) + int(value)
+        for line in text:
+            if line.startswith("0x"):  # a cost line: the address of an instruction run
+                address = int(line.split()[0], 16)
+                lines.add(address >> 6)
+                pages.add(address >> 12)
+        sums["code lines"] = sums.get("code lines", 0) + len(lines)
+        sums["code pages"] = sums.get("code pages", 0) + len(pages)
+    return {e: v / calls for e, v in sums.items()}
 
 
 head = ["set", "per call"] + names + (["ttt / Pons"] if len(names) == 2 else [])
