@@ -16,6 +16,11 @@
 //! solver's setup for the rules, the table's memory). No node budget: `strong`
 //! with [`Engine::best_move_with`] (the exact score and a move that reaches it), `weak` with
 //! [`Engine::weak_solve_with`] (the outcome and a move that keeps it).
+//!
+//! `--warm-code`, a diagnostic (README, "Measuring"): before each timed call, a second engine
+//! solves the same position, untimed, so that the timed call finds in the caches the code it
+//! runs, but none of its own engine's data (its solver, its tables). The difference from a run
+//! without it is what bringing the code back from memory costs a small call.
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -37,7 +42,7 @@ fn pons_score(n: u32, outcome: Outcome, plies: u32) -> i64 {
     }
 }
 
-fn answer(engine: &mut Engine, line: &str) -> String {
+fn answer(engine: &mut Engine, warm: Option<&mut Engine>, line: &str) -> String {
     let (kind, moves) = line.split_once(' ').unwrap_or((line, ""));
     let weak = match kind {
         "strong" => false,
@@ -49,13 +54,20 @@ fn answer(engine: &mut Engine, line: &str) -> String {
         Err(e) => return format!("error: {e}"),
     };
     let limits = SearchLimits { max_nodes: u64::MAX, ..SearchLimits::default() };
+    let solve = |engine: &mut Engine| {
+        if weak {
+            engine.weak_solve_with(&game, &limits)
+        } else {
+            engine.best_move_with(&game, &limits)
+        }
+    };
+    if let Some(other) = warm {
+        other.clear();
+        std::hint::black_box(solve(other));
+    }
     engine.clear();
     let start = Instant::now();
-    let answer = if weak {
-        engine.weak_solve_with(&game, &limits)
-    } else {
-        engine.best_move_with(&game, &limits)
-    };
+    let answer = solve(engine);
     let nanos = start.elapsed().as_nanos();
     let Some(best) = answer else {
         return "error: the game is over".to_owned();
@@ -78,17 +90,23 @@ fn answer(engine: &mut Engine, line: &str) -> String {
     format!("{score} {} {nanos}", best.nodes)
 }
 
-fn main() {
+fn main() -> Result<(), String> {
+    let mut warm = match std::env::args().nth(1).as_deref() {
+        None => None,
+        Some("--warm-code") => Some(Engine::new()),
+        Some(other) => return Err(format!("usage: c4_worker [--warm-code] ({other:?})")),
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut engine = Engine::new();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        if writeln!(out, "{}", answer(&mut engine, line.trim_end()))
+        if writeln!(out, "{}", answer(&mut engine, warm.as_mut(), line.trim_end()))
             .and_then(|()| out.flush())
             .is_err()
         {
             break;
         }
     }
+    Ok(())
 }
