@@ -29,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,6 +45,11 @@ SETS = [
 ]
 
 
+def pin(cpu: int) -> Callable[[], None]:
+    """What a child process runs before it starts (``preexec_fn``) to run on ``cpu`` alone."""
+    return lambda: os.sched_setaffinity(0, {cpu})
+
+
 class Worker:
     """One solver process, spoken to a line at a time."""
 
@@ -55,7 +61,7 @@ class Worker:
             stdout=subprocess.PIPE,
             text=True,
             bufsize=1,
-            preexec_fn=None if cpu is None else lambda: os.sched_setaffinity(0, {cpu}),
+            preexec_fn=None if cpu is None else pin(cpu),
         )
 
     def ask(self, kind: str, moves: str) -> tuple[int, int, int] | None:
@@ -144,10 +150,7 @@ def keep_awake(awake: str, cpus: list[int | None]) -> list[subprocess.Popen[byte
     wants its CPU.
     """
     wanted = {c for c in cpus if c is not None} or set(os.sched_getaffinity(0))
-    spinners = [
-        subprocess.Popen([awake], preexec_fn=lambda cpu=cpu: os.sched_setaffinity(0, {cpu}))
-        for cpu in sorted(wanted)
-    ]
+    spinners = [subprocess.Popen([awake], preexec_fn=pin(cpu)) for cpu in sorted(wanted)]
     time.sleep(0.1)  # a spinner that cannot lower its priority exits at once: say so
     failed = [s.returncode for s in spinners if s.poll() is not None]
     if failed:
@@ -248,7 +251,8 @@ def main() -> int:
     ours = [("ttt (Rust)", [args.ttt])]
     if args.python:
         ours.append(("ttt (Python)", shlex.split(args.python)))
-    ttt_cpus, pons_cpu = ([None] * len(ours), None) if args.shared_cpu else placement(len(ours))
+    anywhere: tuple[list[int | None], int | None] = ([None] * len(ours), None)
+    ttt_cpus, pons_cpu = anywhere if args.shared_cpu else placement(len(ours))
     workers = [Worker(n, c, cpu) for (n, c), cpu in zip(ours, ttt_cpus, strict=True)]
     if args.pons:
         workers.append(Worker("Pons", [args.pons], pons_cpu))
