@@ -584,21 +584,6 @@ impl Engine {
             let outcome = exact.map(|v| describe(v, cells, n).0);
             return Answer { moves: Moves::One(s.cell(pos)), proven: true, exact, outcome };
         }
-        // The root moves as the steps after the exact search see them, built when first needed
-        // (an exact search that finishes needs none).
-        let root_moves = |s: &Solver<B>| -> Vec<RootMove> {
-            legal
-                .iter()
-                .map(|&index| RootMove {
-                    index,
-                    pos: s.pos(index),
-                    exact: None,
-                    eval: None,
-                    windows: 0,
-                })
-                .collect()
-        };
-        let mut roots: Vec<RootMove> = Vec::new();
         // 2. The exact search, with half the budget on boards of up to 64 bits, less on bigger
         // ones, where a node costs more and the search rarely finishes (tactics and the
         // anytime search do better there): 64/bits of the half.
@@ -638,44 +623,72 @@ impl Engine {
                 return outcome_kept(index, v);
             }
             s.aborted = s.stopped;
-        } else if let Some(value) = value {
-            if all_best {
-                roots = root_moves(s);
-                self.exact_pass(s, &mut roots, total);
-                if roots.iter().all(|r| r.exact.is_some()) {
-                    let best = roots.iter().filter_map(|r| r.exact).max().unwrap_or(value);
-                    // Three or four players, every move lost against the coalition: the
-                    // max-n search below chooses among them (issue 14, item 4).
-                    if s.players == 2 || best >= 0 {
-                        let mut moves: Vec<usize> = roots
-                            .iter()
-                            .filter(|r| r.exact == Some(best))
-                            .map(|r| r.index)
-                            .collect();
-                        moves.sort_unstable();
-                        return proven(Moves::from(moves), best);
-                    }
+        } else if let (Some(value), false) = (value, all_best) {
+            // The first move in tie order that reaches the value is the answer.
+            for &index in legal {
+                match s.probe_move(s.pos(index), value - 1, value) {
+                    Some(v) if v >= value => return proven(Moves::One(index), value),
+                    Some(_) => {}
+                    None => break,
                 }
-                let mut moves: Vec<usize> =
-                    roots.iter().filter(|r| r.exact == Some(value)).map(|r| r.index).collect();
-                if !moves.is_empty() && (value >= 0 || s.players == 2) {
-                    moves.sort_unstable();
-                    return proven(Moves::from(moves), value);
-                }
-            } else {
-                // The first move in tie order that reaches the value is the answer.
-                for &index in legal {
-                    match s.probe_move(s.pos(index), value - 1, value) {
-                        Some(v) if v >= value => return proven(Moves::One(index), value),
-                        Some(_) => {}
-                        None => break,
-                    }
-                }
-                s.aborted = s.stopped;
             }
+            s.aborted = s.stopped;
         }
-        if roots.is_empty() {
-            roots = root_moves(s);
+        self.answer_unproven(s, state, all_best, legal, value.filter(|_| all_best), total)
+    }
+
+    /// Steps 2 (with `all_best`, the exact value of every move; `value` is the root's) to 5
+    /// of [`answer_among`](Self::answer_among). Out of line, so that a call the steps before
+    /// answer runs only their compact code: a small call fetches its code from memory, and
+    /// the fewer lines of it the less it waits (issue 13: cheap small calls).
+    #[inline(never)]
+    fn answer_unproven<B: Bits>(
+        &mut self,
+        s: &mut Solver<B>,
+        state: &GameState,
+        all_best: bool,
+        legal: &[usize],
+        value: Option<i32>,
+        total: u64,
+    ) -> Answer {
+        let (cells, n) = (s.cells(), s.stones_on_board());
+        let clock = s.deadline; // the call's: each step gives it back
+        let proven = |mut moves: Vec<usize>, score: i32| {
+            moves.sort_unstable();
+            Answer {
+                moves: Moves::from(moves),
+                proven: true,
+                exact: Some(score),
+                outcome: Some(describe(score, cells, n).0),
+            }
+        };
+        // The root moves as the steps below see them.
+        let mut roots: Vec<RootMove> = legal
+            .iter()
+            .map(|&index| RootMove {
+                index,
+                pos: s.pos(index),
+                exact: None,
+                eval: None,
+                windows: 0,
+            })
+            .collect();
+        if let Some(value) = value {
+            self.exact_pass(s, &mut roots, total);
+            if roots.iter().all(|r| r.exact.is_some()) {
+                let best = roots.iter().filter_map(|r| r.exact).max().unwrap_or(value);
+                // Three or four players, every move lost against the coalition: the
+                // max-n search below chooses among them (issue 14, item 4).
+                if s.players == 2 || best >= 0 {
+                    let moves = roots.iter().filter(|r| r.exact == Some(best)).map(|r| r.index);
+                    return proven(moves.collect(), best);
+                }
+            }
+            let moves: Vec<usize> =
+                roots.iter().filter(|r| r.exact == Some(value)).map(|r| r.index).collect();
+            if !moves.is_empty() && (value >= 0 || s.players == 2) {
+                return proven(moves, value);
+            }
         }
         // 3. Tactics: a win by continuous fours, else by threats with threes.
         if !s.stopped {
