@@ -215,16 +215,8 @@ impl Table {
     /// moves to the second), else in the second. Entries of earlier generations count as no
     /// work at all.
     pub(crate) fn put(&mut self, key: u64, lower: i32, upper: i32, best: Option<usize>, work: u32) {
-        if self.pairs.is_empty() {
-            if self.max_pairs == 0 {
-                return;
-            }
-            let first = INITIAL_PAIRS.min(self.max_pairs);
-            if self.pairs.try_reserve_exact(first).is_err() {
-                self.max_pairs = 0;
-                return;
-            }
-            self.pairs.resize(first, Pair::default());
+        if self.pairs.is_empty() && !self.allocate() {
+            return;
         }
         let i = self.index(key);
         let best_code = best.map_or(0, |m| m as u16 + 1);
@@ -264,9 +256,29 @@ impl Table {
         }
     }
 
+    /// Gives an empty table its first slots (its budget allows; else it stays empty: `false`).
+    /// Out of line, as is [`grow`](Self::grow): a small solve's `put` then runs only its own
+    /// few lines of code (issue 13: a small call fetches its code from memory).
+    #[cold]
+    #[inline(never)]
+    fn allocate(&mut self) -> bool {
+        if self.max_pairs == 0 {
+            return false;
+        }
+        let first = INITIAL_PAIRS.min(self.max_pairs);
+        if self.pairs.try_reserve_exact(first).is_err() {
+            self.max_pairs = 0;
+            return false;
+        }
+        self.pairs.resize(first, Pair::default());
+        true
+    }
+
     /// Grows the slot array [`GROWTH`] times (or to the budget, if that is less) and moves every
     /// entry to its new place, in place (see the [module docs](self)). When the memory cannot
     /// be reserved, the table stops growing at its size now (it keeps working, smaller).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let old_len = self.pairs.len();
         let new_len = (old_len * GROWTH).min(self.max_pairs);
