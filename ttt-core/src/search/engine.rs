@@ -416,22 +416,13 @@ impl Engine {
         let started = limits.max_time.map(|t| (Instant::now(), t));
         let rules = *state.rules();
         let mut s = match self.shell.take() {
-            Some((kept, mut shell)) => {
-                if kept == rules && (&*shell as &dyn Any).is::<Solver<B>>() {
-                    let any: Box<dyn Any + Send + Sync> = shell;
-                    let mut s = any.downcast::<Solver<B>>().expect("checked just above");
-                    s.reset(state, limits.max_nodes, limits.stop.clone());
-                    s
-                } else {
-                    // Other rules: a new solver, with the tables of the old one.
-                    let tables = std::mem::replace(shell.tables(), Tables::new(0));
-                    Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone()))
-                }
+            Some((kept, shell)) if kept == rules && (&*shell as &dyn Any).is::<Solver<B>>() => {
+                let any: Box<dyn Any + Send + Sync> = shell;
+                let mut s = any.downcast::<Solver<B>>().expect("checked just above");
+                s.reset(state, limits.max_nodes, limits.stop.clone());
+                s
             }
-            None => {
-                let tables = Tables::new(self.table_bytes);
-                Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone()))
-            }
+            shell => self.new_solver(shell, state, limits),
         };
         debug_assert_eq!(s.tables.bytes(), self.table_bytes, "the engine's tables");
         // The context from the solver's count of stones (a second scan of the board cost a
@@ -445,14 +436,42 @@ impl Engine {
             root: (players > 2).then_some(seat),
         };
         if self.context != Some(context) {
-            s.tables.clear();
-            self.anytime = None;
-            self.natural_depth = [None; 2];
-            self.context = Some(context);
+            self.enter(context, &mut s.tables);
         }
         s.tables.next_generation();
         s.deadline = started.and_then(|(now, t)| now.checked_add(t));
         s
+    }
+
+    /// Moves the engine to `context` (a new game, or other rules): what the tables and the
+    /// anytime search's memory held is for another one. Out of line and cold, as
+    /// [`new_solver`](Self::new_solver).
+    #[cold]
+    #[inline(never)]
+    fn enter(&mut self, context: Context, tables: &mut Tables) {
+        tables.clear();
+        self.anytime = None;
+        self.natural_depth = [None; 2];
+        self.context = Some(context);
+    }
+
+    /// A new solver at `state` for [`solver`](Self::solver): with the tables of the kept
+    /// `shell` (a solver for other rules or another bitboard), else new ones. Out of line and
+    /// cold: a call that reuses the kept solver then runs fewer lines of code (issue 13: a
+    /// small call fetches its code from memory).
+    #[cold]
+    #[inline(never)]
+    fn new_solver<B: Bits>(
+        &self,
+        shell: Option<Shell>,
+        state: &GameState,
+        limits: &SearchLimits,
+    ) -> Box<Solver<B>> {
+        let tables = match shell {
+            Some((_, mut shell)) => std::mem::replace(shell.tables(), Tables::new(0)),
+            None => Tables::new(self.table_bytes),
+        };
+        Box::new(Solver::new(state, limits.max_nodes, tables, limits.stop.clone()))
     }
 
     /// Keeps a solver made by [`solver`](Self::solver), and the tables in it, for the next
