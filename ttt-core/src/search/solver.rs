@@ -716,6 +716,13 @@ impl<B: Bits> Solver<B> {
         self.mover = self.next_seat_in::<C4>(p);
     }
 
+    /// [`win_cells`](Self::win_cells) of seat `p`'s stones, through the cache the search
+    /// keeps of them: the root's checks and its first node then compute them once, with the
+    /// search's own code (issue 13: a small call fetches its code from memory).
+    pub(crate) fn seat_wins(&mut self, p: usize) -> B {
+        if self.connect_four { self.seat_wins_in::<true>(p) } else { self.seat_wins_in::<false>(p) }
+    }
+
     /// [`win_cells`](Self::win_cells) of seat `p`'s stones, from the cache when it is known.
     #[inline]
     fn seat_wins_in<const C4: bool>(&mut self, p: usize) -> B {
@@ -1277,6 +1284,31 @@ impl<B: Bits> Solver<B> {
         Ok(moves)
     }
 
+    /// [`candidates`](Self::candidates) through the cache of [`seat_wins`](Self::seat_wins):
+    /// the root's check before the search (as [`solve`](Self::solve) and
+    /// [`solve_weak`](Self::solve_weak) make it) then leaves its first node nothing to compute.
+    fn root_candidates(&mut self) -> Result<B, i32> {
+        if self.connect_four {
+            self.node_candidates_in::<true>()
+        } else {
+            self.node_candidates_in::<false>()
+        }
+    }
+
+    /// [`candidates`](Self::candidates) as a node of the search asks it, through the cache
+    /// of [`seat_wins_in`](Self::seat_wins_in).
+    #[inline(always)]
+    fn node_candidates_in<const C4: bool>(&mut self) -> Result<B, i32> {
+        let (p, q) = (self.mover, self.next_seat_in::<C4>(self.mover));
+        let mine = self.seat_wins_in::<C4>(p);
+        // The next player's cells matter only when they are an opponent and the mover cannot
+        // win at once.
+        let asked = (C4 || self.side[q] != self.side[p])
+            && (mine & self.playable_in::<C4>(self.empty())).is_zero();
+        let next = if asked { self.seat_wins_in::<C4>(q) } else { B::ZERO };
+        self.candidates_from::<C4>(mine, || next)
+    }
+
     /// Fail-soft negamax: the value of the position for the side to move if it lies strictly
     /// inside `(alpha, beta)`, else a bound on the right side of the window.
     pub(crate) fn negamax(&mut self, alpha: i32, beta: i32) -> i32 {
@@ -1296,14 +1328,7 @@ impl<B: Bits> Solver<B> {
         if self.out_of_budget() {
             return 0;
         }
-        let (p, q) = (self.mover, self.next_seat_in::<C4>(self.mover));
-        let mine = self.seat_wins_in::<C4>(p);
-        // The next player's cells matter only when they are an opponent and the mover cannot
-        // win at once.
-        let asked = (C4 || self.side[q] != self.side[p])
-            && (mine & self.playable_in::<C4>(self.empty())).is_zero();
-        let next = if asked { self.seat_wins_in::<C4>(q) } else { B::ZERO };
-        let moves = match self.candidates_from::<C4>(mine, || next) {
+        let moves = match self.node_candidates_in::<C4>() {
             Ok(moves) => moves,
             Err(score) => return score,
         };
@@ -1553,7 +1578,7 @@ impl<B: Bits> Solver<B> {
         if self.stopped {
             return None;
         }
-        if let Err(score) = self.candidates() {
+        if let Err(score) = self.root_candidates() {
             return Some(score); // decided without search
         }
         let mut lo = -(self.cells - self.n);
@@ -1623,7 +1648,7 @@ impl<B: Bits> Solver<B> {
         if self.stopped {
             return None;
         }
-        if let Err(score) = self.candidates() {
+        if let Err(score) = self.root_candidates() {
             return Some(score.signum()); // decided without search
         }
         if one_window {
@@ -1668,7 +1693,7 @@ impl<B: Bits> Solver<B> {
     /// The outcome of playing `pos` for the side to move now, as [`solve_weak`](Self::solve_weak)
     /// (Self::solve_weak) gives it; `None` when the budget ran out. `pos` must be playable.
     pub(crate) fn solve_move_weak(&mut self, pos: usize) -> Option<i32> {
-        if self.wins_at(pos) {
+        if self.seat_wins(self.mover).has(pos) {
             return Some(1);
         }
         let same = self.same_side_next();
@@ -1686,7 +1711,7 @@ impl<B: Bits> Solver<B> {
     /// The exact value of playing `pos` for the side to move now; `None` when the budget ran
     /// out. `pos` must be playable.
     pub(crate) fn solve_move(&mut self, pos: usize) -> Option<i32> {
-        if self.wins_at(pos) {
+        if self.seat_wins(self.mover).has(pos) {
             return Some(self.cells - self.n);
         }
         let same = self.same_side_next();
@@ -1699,7 +1724,7 @@ impl<B: Bits> Solver<B> {
     /// Fail-soft value of playing `pos` against the window `(alpha, beta)` of the side to move
     /// now; `None` when the budget ran out.
     pub(crate) fn probe_move(&mut self, pos: usize, alpha: i32, beta: i32) -> Option<i32> {
-        if self.wins_at(pos) {
+        if self.seat_wins(self.mover).has(pos) {
             return Some(self.cells - self.n);
         }
         let v = self.child_value(pos, alpha, beta, self.same_side_next());

@@ -28,8 +28,8 @@ const VCF_MAX_DEPTH: u32 = 12;
 
 impl<B: Bits> Solver<B> {
     /// Cells where the player to move completes a window now.
-    pub(crate) fn wins_now(&self) -> B {
-        self.win_cells(self.stones[self.mover]) & self.playable(self.empty())
+    pub(crate) fn wins_now(&mut self) -> B {
+        self.seat_wins(self.mover) & self.playable(self.empty())
     }
 
     /// The cell of a forced block (see the [module docs](self)), as a bit position.
@@ -39,7 +39,7 @@ impl<B: Bits> Solver<B> {
         if self.side[q] == self.side[p] || !self.wins_now().is_zero() {
             return None;
         }
-        let threats = self.win_cells(self.stones[q]) & self.playable(self.empty());
+        let threats = self.seat_wins(q) & self.playable(self.empty());
         if threats.count() != 1 {
             return None;
         }
