@@ -534,54 +534,25 @@ impl Engine {
         all_best: bool,
         weak: bool,
     ) -> Answer {
-        // The legal moves in the solver's room for them (no allocation once it is big enough).
-        let mut legal = std::mem::take(&mut s.legal_room);
-        s.legal_in_tie_order(&mut legal);
-        let answer = self.answer_among(s, state, limits, all_best, weak, &legal);
-        s.legal_room = legal;
-        answer
-    }
-
-    /// [`answer`](Self::answer), the legal moves `legal` in tie order.
-    fn answer_among<B: Bits>(
-        &mut self,
-        s: &mut Solver<B>,
-        state: &GameState,
-        limits: &SearchLimits,
-        all_best: bool,
-        weak: bool,
-        legal: &[usize],
-    ) -> Answer {
         let weak = weak && !all_best;
-        let bits = s.layout_bits();
-        let mut total = scaled_budget(limits.max_nodes, bits);
-        let cells = s.cells();
-        let n = s.stones_on_board();
-        let proven = |moves: Moves, score: i32| Answer {
-            moves,
-            proven: true,
-            exact: Some(score),
-            outcome: Some(describe(score, cells, n).0),
-        };
-        // A move that keeps the proven outcome `value`, its distance not known (a weak proof).
-        let outcome_kept = |index: usize, value: i32| Answer {
-            moves: Moves::One(index),
-            proven: true,
-            exact: None,
-            outcome: Some(describe(value, cells, n).0),
-        };
+        let total = scaled_budget(limits.max_nodes, s.layout_bits());
+        let (cells, n) = (s.cells(), s.stones_on_board());
         // 1. Win now: every immediate win has the best score there is.
         let winning = s.wins_now(); // one scan for every move (issue 13: cheap small calls)
-        let mut wins = legal.iter().copied().filter(|&i| winning.has(s.pos(i)));
-        if let Some(first) = wins.next() {
+        if !winning.is_zero() {
             let moves = if all_best {
-                let mut all: Vec<usize> = std::iter::once(first).chain(wins).collect();
+                let mut all = s.cells_of(winning);
                 all.sort_unstable();
                 Moves::from(all)
             } else {
-                Moves::One(first)
+                Moves::One(s.first_in_tie_order(winning))
             };
-            return proven(moves, cells - n);
+            return Answer {
+                moves,
+                proven: true,
+                exact: Some(cells - n),
+                outcome: Some(describe(cells - n, cells, n).0),
+            };
         }
         // A forced block: the only move that does not lose at once, so the best. Its value, for
         // `best_move`, if the exact search's share finds it on a board of up to 64 bits (on
@@ -611,6 +582,56 @@ impl Engine {
         let value = timed_step(s, clock, 3, 4, |s| if weak { s.solve_weak() } else { s.solve() });
         s.node_limit = total;
         s.aborted = s.stopped;
+        // A won or drawn outcome that the search's root loop proved: its move keeps it
+        // (`keeping_move`'s first choice), and the answer needs no list of the legal moves.
+        if let (Some(v @ 0..), true) = (value, weak) {
+            if let Some(pos) = s.proven_root_move(v) {
+                return Answer {
+                    moves: Moves::One(s.cell(pos)),
+                    proven: true,
+                    exact: None,
+                    outcome: Some(describe(v, cells, n).0),
+                };
+            }
+        }
+        // The legal moves in the solver's room for them (no allocation once it is big enough).
+        let mut legal = std::mem::take(&mut s.legal_room);
+        s.legal_in_tie_order(&mut legal);
+        let answer = self.answer_among(s, state, limits, all_best, weak, value, &legal);
+        s.legal_room = legal;
+        answer
+    }
+
+    /// [`answer`](Self::answer) after its step 2 (`value`, the exact search's result;
+    /// `weak` is the call's and not `all_best`), the legal moves `legal` in tie order.
+    #[allow(clippy::too_many_arguments)] // the state of one call, handed on between its steps
+    fn answer_among<B: Bits>(
+        &mut self,
+        s: &mut Solver<B>,
+        state: &GameState,
+        limits: &SearchLimits,
+        all_best: bool,
+        weak: bool,
+        value: Option<i32>,
+        legal: &[usize],
+    ) -> Answer {
+        let bits = s.layout_bits();
+        let mut total = scaled_budget(limits.max_nodes, bits);
+        let (cells, n) = (s.cells(), s.stones_on_board());
+        let clock = s.deadline;
+        let proven = |moves: Moves, score: i32| Answer {
+            moves,
+            proven: true,
+            exact: Some(score),
+            outcome: Some(describe(score, cells, n).0),
+        };
+        // A move that keeps the proven outcome `value`, its distance not known (a weak proof).
+        let outcome_kept = |index: usize, value: i32| Answer {
+            moves: Moves::One(index),
+            proven: true,
+            exact: None,
+            outcome: Some(describe(value, cells, n).0),
+        };
         // 2b. Under gravity, where the exact search did not finish: a weak proof of the root
         // with the nodes of `proof_nodes`, beyond the budget (the steps after it get what
         // they would have had without it).

@@ -581,21 +581,43 @@ impl<B: Bits> Solver<B> {
     /// order of equally good moves: `GameState::available_moves` sorted by
     /// [`tie_key`], when the game is on.
     pub(crate) fn legal_in_tie_order(&self, legal: &mut Vec<usize>) {
-        // The playable cells' ranks as a set (a rank is below the number of cells, so it fits
-        // in `B`), read back lowest first: a few instructions a move, where a pass over
-        // `tie_order` took a dozen a cell (issue 13: cheap small calls).
-        let (mut rest, mut ranks) = (self.playable(self.empty()), B::ZERO);
-        while !rest.is_zero() {
-            let pos = rest.lowest();
-            rest = rest ^ B::bit(pos);
-            ranks = ranks | B::bit(usize::from(self.tie_rank[pos]));
-        }
+        let mut ranks = self.tie_ranks(self.playable(self.empty()));
         legal.clear();
         while !ranks.is_zero() {
             let rank = ranks.lowest();
             ranks = ranks ^ B::bit(rank);
             legal.push(self.cell(usize::from(self.tie_order[rank])));
         }
+    }
+
+    /// The cell (index) of the set of bit positions `set` that comes first in the tie order of
+    /// [`legal_in_tie_order`](Self::legal_in_tie_order); `set` must not be empty.
+    pub(crate) fn first_in_tie_order(&self, set: B) -> usize {
+        self.cell(usize::from(self.tie_order[self.tie_ranks(set).lowest()]))
+    }
+
+    /// The tie ranks of the cells of `set` as a set (a rank is below the number of cells, so
+    /// it fits in `B`), to read back lowest first: a few instructions a move, where a pass over
+    /// `tie_order` took a dozen a cell (issue 13: cheap small calls).
+    fn tie_ranks(&self, mut set: B) -> B {
+        let mut ranks = B::ZERO;
+        while !set.is_zero() {
+            let pos = set.lowest();
+            set = set ^ B::bit(pos);
+            ranks = ranks | B::bit(usize::from(self.tie_rank[pos]));
+        }
+        ranks
+    }
+
+    /// The cells (indices) of the set of bit positions `set`, in the order of their bits.
+    pub(crate) fn cells_of(&self, mut set: B) -> Vec<usize> {
+        let mut cells = Vec::with_capacity(set.count() as usize);
+        while !set.is_zero() {
+            let pos = set.lowest();
+            set = set ^ B::bit(pos);
+            cells.push(self.cell(pos));
+        }
+        cells
     }
 
     /// The cell index of bit position `pos`.
