@@ -244,6 +244,22 @@ pub(crate) struct Answer {
     pub(crate) outcome: Option<Outcome>,
 }
 
+impl Answer {
+    /// A proven answer with the exact score `score` of a position with `n` stones on a board
+    /// of `cells` cells.
+    fn exact(moves: Moves, score: i32, cells: i32, n: i32) -> Answer {
+        let outcome = Some(describe(score, cells, n).0);
+        Answer { moves, proven: true, exact: Some(score), outcome }
+    }
+
+    /// A move that keeps the proven outcome `value` (1, 0 or -1; a weak proof: its distance
+    /// not known) of a position with `n` stones on a board of `cells` cells.
+    fn outcome_kept(index: usize, value: i32, cells: i32, n: i32) -> Answer {
+        let outcome = Some(describe(value, cells, n).0);
+        Answer { moves: Moves::One(index), proven: true, exact: None, outcome }
+    }
+}
+
 /// The candidate moves of an [`Answer`] (never empty): one is held without an allocation
 /// (a small call allocates nothing; issue 13).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -547,12 +563,7 @@ impl Engine {
             } else {
                 Moves::One(s.first_in_tie_order(winning))
             };
-            return Answer {
-                moves,
-                proven: true,
-                exact: Some(cells - n),
-                outcome: Some(describe(cells - n, cells, n).0),
-            };
+            return Answer::exact(moves, cells - n, cells, n);
         }
         // A forced block: the only move that does not lose at once, so the best. Its value, for
         // `best_move`, if the exact search's share finds it on a board of up to 64 bits (on
@@ -586,12 +597,7 @@ impl Engine {
         // (`keeping_move`'s first choice), and the answer needs no list of the legal moves.
         if let (Some(v @ 0..), true) = (value, weak) {
             if let Some(pos) = s.proven_root_move(v) {
-                return Answer {
-                    moves: Moves::One(s.cell(pos)),
-                    proven: true,
-                    exact: None,
-                    outcome: Some(describe(v, cells, n).0),
-                };
+                return Answer::outcome_kept(s.cell(pos), v, cells, n);
             }
         }
         // The legal moves in the solver's room for them (no allocation once it is big enough).
@@ -619,19 +625,6 @@ impl Engine {
         let mut total = scaled_budget(limits.max_nodes, bits);
         let (cells, n) = (s.cells(), s.stones_on_board());
         let clock = s.deadline;
-        let proven = |moves: Moves, score: i32| Answer {
-            moves,
-            proven: true,
-            exact: Some(score),
-            outcome: Some(describe(score, cells, n).0),
-        };
-        // A move that keeps the proven outcome `value`, its distance not known (a weak proof).
-        let outcome_kept = |index: usize, value: i32| Answer {
-            moves: Moves::One(index),
-            proven: true,
-            exact: None,
-            outcome: Some(describe(value, cells, n).0),
-        };
         // 2b. Under gravity, where the exact search did not finish: a weak proof of the root
         // with the nodes of `proof_nodes`, beyond the budget (the steps after it get what
         // they would have had without it).
@@ -654,20 +647,22 @@ impl Engine {
             s.aborted = s.stopped;
             // A proven loss goes on as before: the anytime search picks among the losing moves.
             if let Some((v, index)) = kept.filter(|&(v, _)| weak || v >= 0) {
-                return outcome_kept(index, v);
+                return Answer::outcome_kept(index, v, cells, n);
             }
         }
         if let (Some(v), true) = (value, weak) {
             // The outcome is proven: a move that keeps it (every move keeps a loss).
             if let Some(index) = keeping_move(s, legal, v) {
-                return outcome_kept(index, v);
+                return Answer::outcome_kept(index, v, cells, n);
             }
             s.aborted = s.stopped;
         } else if let (Some(value), false) = (value, all_best) {
             // The first move in tie order that reaches the value is the answer.
             for &index in legal {
                 match s.probe_move(s.pos(index), value - 1, value) {
-                    Some(v) if v >= value => return proven(Moves::One(index), value),
+                    Some(v) if v >= value => {
+                        return Answer::exact(Moves::One(index), value, cells, n);
+                    }
                     Some(_) => {}
                     None => break,
                 }
@@ -695,12 +690,7 @@ impl Engine {
         let clock = s.deadline; // the call's: each step gives it back
         let proven = |mut moves: Vec<usize>, score: i32| {
             moves.sort_unstable();
-            Answer {
-                moves: Moves::from(moves),
-                proven: true,
-                exact: Some(score),
-                outcome: Some(describe(score, cells, n).0),
-            }
+            Answer::exact(Moves::from(moves), score, cells, n)
         };
         // The root moves as the steps below see them.
         let mut roots: Vec<RootMove> = legal
