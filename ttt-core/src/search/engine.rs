@@ -912,7 +912,7 @@ impl Engine {
     ) -> Vec<MoveAnalysis> {
         let mut s = self.solver::<B>(state, limits);
         let (cells, n) = (s.cells(), s.stones_on_board());
-        let mut roots: Vec<RootMove> = heuristic_order(&s, state)
+        let mut roots: Vec<RootMove> = heuristic_order(&mut s, state)
             .into_iter()
             .map(|(index, _)| RootMove {
                 index,
@@ -1032,7 +1032,7 @@ fn own_windows<B: Bits>(s: &mut Solver<B>, ev: &Evaluator<B>, pos: usize) -> i64
 
 /// The legal moves by the solver's heuristic, best first: `(index, score)`: a win at once,
 /// else a forced block, else by the threats a stone makes and closeness to the centre.
-fn heuristic_order<B: Bits>(s: &Solver<B>, state: &GameState) -> Vec<(usize, i32)> {
+fn heuristic_order<B: Bits>(s: &mut Solver<B>, state: &GameState) -> Vec<(usize, i32)> {
     let empty = s.empty();
     let playable = s.playable(empty);
     let forced = s.candidates().ok();

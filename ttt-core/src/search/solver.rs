@@ -1715,7 +1715,7 @@ impl<B: Bits> Solver<B> {
     /// The outcome of playing `pos` for the side to move now, as [`solve_weak`](Self::solve_weak)
     /// (Self::solve_weak) gives it; `None` when the budget ran out. `pos` must be playable.
     pub(crate) fn solve_move_weak(&mut self, pos: usize) -> Option<i32> {
-        if self.seat_wins(self.mover).has(pos) {
+        if self.wins_at(pos) {
             return Some(1);
         }
         let same = self.same_side_next();
@@ -1725,15 +1725,16 @@ impl<B: Bits> Solver<B> {
         v.map(|v| if same { v } else { -v })
     }
 
-    /// Whether the player to move wins at once by playing `pos`.
-    pub(crate) fn wins_at(&self, pos: usize) -> bool {
-        self.win_cells(self.stones[self.mover]).has(pos)
+    /// Whether the player to move wins at once by playing `pos` (through the cache of
+    /// [`seat_wins`](Self::seat_wins)).
+    pub(crate) fn wins_at(&mut self, pos: usize) -> bool {
+        self.seat_wins(self.mover).has(pos)
     }
 
     /// The exact value of playing `pos` for the side to move now; `None` when the budget ran
     /// out. `pos` must be playable.
     pub(crate) fn solve_move(&mut self, pos: usize) -> Option<i32> {
-        if self.seat_wins(self.mover).has(pos) {
+        if self.wins_at(pos) {
             return Some(self.cells - self.n);
         }
         let same = self.same_side_next();
@@ -1746,7 +1747,7 @@ impl<B: Bits> Solver<B> {
     /// Fail-soft value of playing `pos` against the window `(alpha, beta)` of the side to move
     /// now; `None` when the budget ran out.
     pub(crate) fn probe_move(&mut self, pos: usize, alpha: i32, beta: i32) -> Option<i32> {
-        if self.seat_wins(self.mover).has(pos) {
+        if self.wins_at(pos) {
             return Some(self.cells - self.n);
         }
         let v = self.child_value(pos, alpha, beta, self.same_side_next());
