@@ -13,6 +13,8 @@
 #   make bench-connect4 ARGS=--let-idle        # let the workers' CPUs halt between calls (by
 #                                              # default a lowest-priority spinner keeps each
 #                                              # awake: bench/connect4/awake.c)
+# Before the sets, bench/connect4/retention.c says whether ttt's CPUs keep their caches while
+# they wait between calls (on a machine that does not, the small sets' medians measure cold code).
 #
 # Pons' code is AGPL: it is compiled from PONS_DIR into a temporary directory, never copied into
 # the repository. Without PONS_DIR the table has ttt's own figures only. The Python worker runs
@@ -30,6 +32,10 @@ if "${CC:-gcc}" -O2 -Wall -o "$BUILD/awake" "$ROOT/bench/connect4/awake.c"; then
     args+=(--awake "$BUILD/awake")
 else
     echo "bench/connect4/awake.c did not build: the workers' CPUs may go idle between calls"
+fi
+# First says whether ttt's CPUs keep their caches while they wait (see the file).
+if "${CC:-gcc}" -O2 -Wall -o "$BUILD/retention" "$ROOT/bench/connect4/retention.c"; then
+    args+=(--retention "$BUILD/retention")
 fi
 
 if [ -z "${TTT_BENCH_NO_PYTHON:-}" ]; then

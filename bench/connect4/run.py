@@ -14,7 +14,7 @@ Usually run through ``make bench-connect4`` (see the README); directly:
     python3 bench/connect4/run.py --ttt target/release/examples/c4_worker \\
         [--python "VENV/bin/python bench/connect4/ttt_worker.py"] [--pons BUILD/pons_worker] \\
         [--data DIR] [--limit N] [--weak] [--shared-cpu] [--awake BUILD/awake [--let-idle]] \\
-        [--by-previous]
+        [--retention BUILD/retention] [--by-previous]
 
 Without ``--pons`` it prints ttt's own figures. With ``--awake`` every CPU a worker runs on is
 kept from going idle between calls (see ``keep_awake``).
@@ -175,6 +175,33 @@ def keep_awake(awake: str, cpus: list[int | None]) -> list[subprocess.Popen[byte
     return spinners
 
 
+def retention(probe: str, cpus: list[int | None]) -> None:
+    """Prints, for each of ttt's CPUs, how long it keeps a small working set in its caches while
+    it waits (``bench/connect4/retention.c``: the time of a load from 64 KiB walked just before,
+    after a spin of 0, 1, 2 and 5 ms), and what that means for the figures.
+
+    An idle machine keeps the first figure at every gap. The benchmark VM does not: on
+    2026-12-07 a load took 3.8-4.0 ns at once and 81-117 ns after 5 ms of spinning, the CPU
+    touching no memory (README, "Measuring"). There a ttt call, milliseconds after its last,
+    brings its code back from memory whatever ran in between, and the medians of the sets
+    solved in microseconds measure that more than the search."""
+    placed = sorted({c for c in cpus if c is not None})
+    for cpu in placed if placed else [None]:
+        pinned = pin(cpu) if cpu is not None else None
+        done = subprocess.run([probe], preexec_fn=pinned, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{probe} exited with {done.returncode}: {done.stderr.strip()}")
+        gaps = [line.split() for line in done.stdout.splitlines()]
+        where = "" if cpu is None else f", CPU {cpu}"
+        after = ", ".join(f"{ns} after {ms} ms" for ms, ns in gaps[1:])
+        print(f"Caches over a wait{where} (ns a load from 64 KiB): {gaps[0][1]} at once, {after}")
+        if float(gaps[-1][1]) > 3 * float(gaps[0][1]):
+            print(
+                "  Not an idle machine: a waiting CPU loses its caches, so the medians of "
+                "solves of a few microseconds measure the code a call brings back from memory"
+            )
+
+
 # The split of ``--by-previous``: a small solve, and a big one before it.
 SMALL_NODES = 30
 BIG_NODES = 400
@@ -246,6 +273,11 @@ def main() -> int:
         "between calls (see keep_awake())",
     )
     parser.add_argument(
+        "--retention",
+        help="the probe built from bench/connect4/retention.c: first says whether ttt's CPUs "
+        "keep their caches while they wait (see retention())",
+    )
+    parser.add_argument(
         "--by-previous",
         action="store_true",
         help="after each table, the median time of each worker's small solves (at most "
@@ -290,6 +322,8 @@ def main() -> int:
         print(f"Kept awake between calls: {len(spinners)} CPU(s), a SCHED_IDLE spinner on each")
     else:
         print("The workers' CPUs may go idle between calls (see keep_awake())")
+    if args.retention:
+        retention(args.retention, ttt_cpus)
     print()
     rounds = passes(ttt_cpus, args.together or args.shared_cpu)
     pons = workers[len(ours) :]  # empty without --pons
