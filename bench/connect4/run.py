@@ -175,10 +175,11 @@ def keep_awake(awake: str, cpus: list[int | None]) -> list[subprocess.Popen[byte
     return spinners
 
 
-def retention(probe: str, cpus: list[int | None]) -> None:
-    """Prints, for each of ttt's CPUs, how long it keeps a small working set in its caches while
-    it waits (``bench/connect4/retention.c``: the time of a load from 64 KiB walked just before,
-    after a spin of 0, 1, 2 and 5 ms), and what that means for the figures.
+def retention(probe: str, cpus: list[int | None], when: str) -> None:
+    """Prints, ``when`` (before or after the sets), for each of ttt's CPUs, how long it keeps a
+    small working set in its caches while it waits (``bench/connect4/retention.c``: the time of
+    a load from 64 KiB walked just before, after a spin of 0, 1, 2 and 5 ms), and what that
+    means for the figures.
 
     An idle machine keeps the first figure at every gap. The benchmark VM does not: on
     2026-12-07 a load took 3.8-4.0 ns at once and 81-117 ns after 5 ms of spinning, the CPU
@@ -194,7 +195,8 @@ def retention(probe: str, cpus: list[int | None]) -> None:
         gaps = [line.split() for line in done.stdout.splitlines()]
         where = "" if cpu is None else f", CPU {cpu}"
         after = ", ".join(f"{ns} after {ms} ms" for ms, ns in gaps[1:])
-        print(f"Caches over a wait{where} (ns a load from 64 KiB): {gaps[0][1]} at once, {after}")
+        print(f"Caches over a wait, {when}{where} (ns a load from 64 KiB): ", end="")
+        print(f"{gaps[0][1]} at once, {after}")
         if float(gaps[-1][1]) > 3 * float(gaps[0][1]):
             print(
                 "  Not an idle machine: a waiting CPU loses its caches, so the medians of "
@@ -323,7 +325,7 @@ def main() -> int:
     else:
         print("The workers' CPUs may go idle between calls (see keep_awake())")
     if args.retention:
-        retention(args.retention, ttt_cpus)
+        retention(args.retention, ttt_cpus, "before the sets")
     print()
     rounds = passes(ttt_cpus, args.together or args.shared_cpu)
     pons = workers[len(ours) :]  # empty without --pons
@@ -335,6 +337,10 @@ def main() -> int:
                 print(f"{'' if i == 0 else chr(10)}Pass {i + 1} of {len(rounds)}: {names}")
                 print()
             failed |= table(args, kind, data, wanted, [workers[t] for t in ttt_workers] + pons)
+        if args.retention:
+            # The machine's state moves during a run: a second look brackets the tables.
+            print()
+            retention(args.retention, ttt_cpus, "after the sets")
         return failed
     finally:
         for w in workers:
