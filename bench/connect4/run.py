@@ -175,6 +175,14 @@ def keep_awake(awake: str, cpus: list[int | None]) -> list[subprocess.Popen[byte
     return spinners
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` reads as a finite number (a line of the ``retention`` probe's)."""
+    try:
+        return abs(float(text)) < float("inf")
+    except ValueError:
+        return False
+
+
 def retention(probe: str, cpus: list[int | None], when: str) -> None:
     """Prints, ``when`` (before or after the sets), for each of ttt's CPUs, how long it keeps a
     small working set in its caches while it waits (``bench/connect4/retention.c``: the time of
@@ -193,6 +201,8 @@ def retention(probe: str, cpus: list[int | None], when: str) -> None:
         if done.returncode != 0:
             raise RuntimeError(f"{probe} exited with {done.returncode}: {done.stderr.strip()}")
         gaps = [line.split() for line in done.stdout.splitlines()]
+        if len(gaps) < 2 or any(len(g) != 2 or not all(map(is_number, g)) for g in gaps):
+            raise RuntimeError(f"{probe} printed {done.stdout!r}, not lines of GAP_MS NS_PER_LOAD")
         where = "" if cpu is None else f", CPU {cpu}"
         after = ", ".join(f"{ns} after {ms} ms" for ms, ns in gaps[1:])
         print(f"Caches over a wait, {when}{where} (ns a load from 64 KiB): ", end="")
@@ -324,12 +334,12 @@ def main() -> int:
         print(f"Kept awake between calls: {len(spinners)} CPU(s), a SCHED_IDLE spinner on each")
     else:
         print("The workers' CPUs may go idle between calls (see keep_awake())")
-    if args.retention:
-        retention(args.retention, ttt_cpus, "before the sets")
-    print()
     rounds = passes(ttt_cpus, args.together or args.shared_cpu)
     pons = workers[len(ours) :]  # empty without --pons
-    try:
+    try:  # the spinners and workers end with this process, whatever fails
+        if args.retention:
+            retention(args.retention, ttt_cpus, "before the sets")
+        print()
         failed = 0
         for i, ttt_workers in enumerate(rounds):
             if len(rounds) > 1:
