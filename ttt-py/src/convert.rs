@@ -2,9 +2,11 @@
 
 use crate::errors;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+use std::ffi::c_ulong;
 use ttt_core::{Cell, Player, PositionError, Status, parse_board};
 
 /// The mark of `player` as an interned Python string: `'X'`, `'O'`, `'Y'` or `'Z'`.
@@ -105,12 +107,38 @@ enum Int {
     Huge,
 }
 
+/// An exact `int` (not a subclass, so not a `bool`) that fits in `u64`, read the short way;
+/// `None` for anything else, which [`int`] reads the general way. CPython's
+/// `PyLong_AsUnsignedLong` reads the digits in a loop, where PyO3's `u64` conversion
+/// (`PyLong_AsUnsignedLongLong`) goes through a byte array for any value above 2**30 and
+/// looks for an exception after `2**64 - 1`, a script's "no budget": a dozen lines of code a
+/// cold call brings from memory (issue 13: a small call costs a few microseconds).
+fn exact_int_u64(obj: &Bound<'_, PyAny>) -> Option<u64> {
+    if !obj.is_exact_instance_of::<PyInt>() {
+        return None;
+    }
+    // SAFETY: `obj` is an `int` (checked above), and `Bound` proves the GIL is held.
+    let v = unsafe { ffi::PyLong_AsUnsignedLong(obj.as_ptr()) };
+    // SAFETY: the GIL is held.
+    if v == c_ulong::MAX && unsafe { !ffi::PyErr_Occurred().is_null() } {
+        // Negative, or too large for an `unsigned long`: the general way says which.
+        // SAFETY: the GIL is held; the exception is the one raised just above.
+        unsafe { ffi::PyErr_Clear() };
+        return None;
+    }
+    #[allow(clippy::useless_conversion)] // `unsigned long` is 32 bits on Windows
+    Some(u64::from(v))
+}
+
 /// Reads `obj` as an integer: an `int` or any object with `__index__` (`numpy.int64`...), but
 /// not a `bool`. Never raises `OverflowError`: out-of-range integers are reported as such.
 ///
 /// # Errors
 /// `TypeError` naming `name` for anything else; the exception of a user's `__index__`.
 fn int(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Int> {
+    if let Some(v) = exact_int_u64(obj) {
+        return Ok(Int::Fits(v));
+    }
     if obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!("{name} must be an int, not bool")));
     }

@@ -3,12 +3,12 @@
 use crate::ai::choose_by;
 use crate::convert;
 use crate::interrupt;
-use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits};
+use crate::search::{BestMove, Budget, MoveAnalysis, budget, limits_without_stop};
 use crate::state::GameState;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
@@ -35,9 +35,9 @@ use std::time::Duration;
 ///
 /// Thread-safe: calls on one engine from several threads are serialised (each waits for the
 /// one before, with the GIL released and Ctrl-C honoured while it waits); use one engine per
-/// thread to search in parallel. Every call releases the GIL and runs on the calling thread;
-/// Ctrl-C interrupts a long search (on the main thread) within a few tens of milliseconds, and
-/// the engine is free for the next call at once.
+/// thread to search in parallel. Every call runs on the calling thread and releases the GIL (a
+/// search after its first few thousand nodes); Ctrl-C interrupts a long search (on the main
+/// thread) within a few tens of milliseconds, and the engine is free for the next call at once.
 ///
 /// Picklable and copyable (``copy.copy``, ``copy.deepcopy``) as an empty engine with the same
 /// ``table_bytes``: the table is a cache, not state worth shipping.
@@ -155,22 +155,28 @@ impl Engine {
         }
     }
 
-    /// Runs `work` on the locked engine on the calling thread with the GIL released (see
-    /// [`interrupt::run`]), once the call holding the engine, if any, lets go.
-    fn run<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
+    /// Runs the search `work` on the locked engine on the calling thread, the GIL let go once
+    /// it has run a few thousand nodes ([`interrupt::run_search`]), once the call holding the
+    /// engine, if any, lets go (waiting for it with the GIL released, [`interrupt::run`]).
+    ///
+    /// # Safety
+    /// `work` and its answer touch no Python object and call no Python code
+    /// ([`interrupt::run_search`]).
+    unsafe fn run<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
     where
         T: Send,
-        F: FnOnce(&mut ttt_core::Engine, Arc<AtomicBool>) -> T + Send,
+        F: FnOnce(&mut ttt_core::Engine) -> T + Send,
     {
         // The usual case: the engine is free, and is locked here, with the GIL, without the
         // waiting machinery (issue 13: a small call costs a few microseconds).
         if let Some(mut held) = self.inner.try_hold()? {
             let engine: &mut ttt_core::Engine = &mut held.engine;
-            return interrupt::run(py, move |stop| work(engine, stop));
+            // SAFETY: the caller's promise.
+            return unsafe { interrupt::run_search(py, move || work(engine)) };
         }
         let inner = &*self.inner;
-        let answer = interrupt::run(py, move |stop| {
-            inner.hold_unless_interrupted().map(|mut held| work(&mut held.engine, stop))
+        let answer = interrupt::run(py, move |_| {
+            inner.hold_unless_interrupted().map(|mut held| work(&mut held.engine))
         })?;
         // `None` only when a signal handler raised, and `interrupt::run` then returned its
         // exception: this is not reached.
@@ -187,14 +193,18 @@ impl Engine {
         // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the
         // search runs without the GIL.
         let game = &state.get().inner;
-        self.run(py, move |engine, stop| {
-            let limits = limits(budget, stop);
-            if weak {
-                engine.weak_solve_with(game, &limits)
-            } else {
-                engine.best_move_with(game, &limits)
-            }
-        })
+        // SAFETY: a search of Rust values only, answering a Rust value.
+        unsafe {
+            self.run(py, move |engine| {
+                // No stop flag: the stop check of `interrupt` stops the search.
+                let limits = limits_without_stop(budget);
+                if weak {
+                    engine.weak_solve_with(game, &limits)
+                } else {
+                    engine.best_move_with(game, &limits)
+                }
+            })
+        }
     }
 
     fn choose_impl(
@@ -247,7 +257,8 @@ impl Engine {
             held.engine.clear();
             return Ok(());
         }
-        self.run(py, |engine, _| engine.clear())
+        // SAFETY: clearing touches Rust values only.
+        unsafe { self.run(py, |engine| engine.clear()) }
     }
 
     /// ``ttt.best_move`` on this engine's table.
@@ -296,8 +307,10 @@ impl Engine {
         // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the
         // search runs without the GIL.
         let game = &state.get().inner;
-        let moves =
-            self.run(py, move |engine, stop| engine.analyze_with(game, &limits(budget, stop)))?;
+        // SAFETY: a search of Rust values only, answering Rust values.
+        let moves = unsafe {
+            self.run(py, move |engine| engine.analyze_with(game, &limits_without_stop(budget)))
+        }?;
         Ok(moves.iter().map(MoveAnalysis::from_core).collect())
     }
 

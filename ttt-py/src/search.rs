@@ -289,7 +289,7 @@ impl BestMove {
 /// The deterministic perfect move: best exact score (fastest win, slowest loss), ties broken by
 /// distance to the centre, then lowest index. ``None`` when the game is over. On boards too big
 /// to solve within the limits, the search's best unproven move (see ``solve``). Releases the
-/// GIL; Ctrl-C interrupts a long search.
+/// GIL after the search's first few thousand nodes; Ctrl-C interrupts a long search.
 ///
 /// Limits (on every search function, whichever comes first): ``max_nodes`` (default 100,000;
 /// deterministic), ``time_limit`` (seconds, a finite number greater than 0, default ``None``:
@@ -338,14 +338,18 @@ pub fn solve(
     // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the search
     // runs without the GIL.
     let game = &state.get().inner;
-    let answer = interrupt::run(py, move |stop| {
-        let limits = limits(budget, stop);
-        if weak {
-            ttt_core::weak_solve_with(game, &limits)
-        } else {
-            ttt_core::best_move_with(game, &limits)
-        }
-    })?;
+    // SAFETY: a search of Rust values only, answering a Rust value.
+    let answer = unsafe {
+        interrupt::run_search(py, move || {
+            // No stop flag: the stop check of `interrupt` stops the search.
+            let limits = limits_without_stop(budget);
+            if weak {
+                ttt_core::weak_solve_with(game, &limits)
+            } else {
+                ttt_core::best_move_with(game, &limits)
+            }
+        })
+    }?;
     Ok(answer.as_ref().map(BestMove::from_core))
 }
 
@@ -367,7 +371,11 @@ pub fn analyze(
     // Borrowed, not cloned: the state is frozen, and `state` keeps it alive while the search
     // runs without the GIL.
     let game = &state.get().inner;
-    let moves =
-        interrupt::run(py, move |stop| ttt_core::analyze_with(game, &limits(budget, stop)))?;
+    // SAFETY: a search of Rust values only, answering Rust values.
+    let moves = unsafe {
+        interrupt::run_search(py, move || {
+            ttt_core::analyze_with(game, &limits_without_stop(budget))
+        })
+    }?;
     Ok(moves.iter().map(MoveAnalysis::from_core).collect())
 }

@@ -447,16 +447,31 @@ def test_big_boards_answer_unproven_within_the_budget() -> None:
         ttt.choose_move(state, "hard", broken, max_nodes=2_000)
 
 
-def test_searches_release_the_gil() -> None:
+# Each kind of search, on a board where it runs long: a search keeps the GIL only until its
+# first poll (a few thousand nodes), and must let go of it there.
+SEARCHES_THAT_RUN_LONG: dict[str, Callable[[ttt.GameState], object]] = {
+    "analyze": lambda s: ttt.analyze(s, max_nodes=50_000),
+    "solve": lambda s: ttt.solve(s, max_nodes=400_000),
+    "weak solve": lambda s: ttt.solve(s, weak=True, max_nodes=400_000, proof_nodes=0),
+    "best_move": lambda s: ttt.best_move(s, max_nodes=400_000),
+    "engine.solve": lambda s: ttt.Engine().solve(s, max_nodes=400_000),
+    "engine.analyze": lambda s: ttt.Engine().analyze(s, max_nodes=50_000),
+}
+
+
+@pytest.mark.parametrize(
+    "search", SEARCHES_THAT_RUN_LONG.values(), ids=SEARCHES_THAT_RUN_LONG.keys()
+)
+def test_searches_release_the_gil(search: Callable[[ttt.GameState], object]) -> None:
     state = ttt.create_game(rules=ttt.Rules(15, 15, 5))
     done = threading.Event()
     ticks = 0
 
-    def search() -> None:
-        ttt.analyze(state, max_nodes=50_000)
+    def search_then_say_so() -> None:
+        search(state)
         done.set()
 
-    worker = threading.Thread(target=search)
+    worker = threading.Thread(target=search_then_say_so)
     worker.start()
     while not done.is_set():
         ticks += 1
