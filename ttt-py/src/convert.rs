@@ -135,6 +135,7 @@ fn exact_int_u64(obj: &Bound<'_, PyAny>) -> Option<u64> {
 ///
 /// # Errors
 /// `TypeError` naming `name` for anything else; the exception of a user's `__index__`.
+#[inline(never)] // the general way, out of the way of the usual one (see `exact_int_u64`)
 fn int(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Int> {
     if let Some(v) = exact_int_u64(obj) {
         return Ok(Int::Fits(v));
@@ -160,7 +161,12 @@ fn int(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Int> {
 /// # Errors
 /// `TypeError` for a non-integer (a `bool` included), `ValueError` for a negative integer or
 /// one above `max`; never `OverflowError`.
+#[inline(never)]
 pub fn uint(obj: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
+    match exact_int_u64(obj) {
+        Some(v) if v <= max => return Ok(v),
+        _ => {}
+    }
     match int(obj, name)? {
         Int::Fits(v) if v <= max => Ok(v),
         Int::Negative => Err(PyValueError::new_err(format!("{name} must not be negative"))),
@@ -192,6 +198,7 @@ pub fn usize_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
 }
 
 /// [`uint`] for an optional keyword argument: `None` (or absent) stays `None`.
+#[inline] // the `None` test where it is made: most keyword arguments are not given
 pub fn opt_uint(obj: Option<&Bound<'_, PyAny>>, name: &str, max: u64) -> PyResult<Option<u64>> {
     match obj {
         Some(o) if !o.is_none() => uint(o, name, max).map(Some),
@@ -200,6 +207,7 @@ pub fn opt_uint(obj: Option<&Bound<'_, PyAny>>, name: &str, max: u64) -> PyResul
 }
 
 /// [`opt_uint`] for `usize` arguments.
+#[inline]
 pub fn opt_usize(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<usize>> {
     Ok(opt_uint(obj, name, usize::MAX as u64)?.map(|v| v as usize))
 }
@@ -311,11 +319,20 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// `TypeError` for a `bool`, a string or anything else that is not a number; `ValueError` for
 /// NaN, an infinity, 0, a negative value, or one too large for a duration (about 1.8e19 s);
 /// never `OverflowError` (an `int` too large for a float is "too large").
+#[inline] // the `None` test where it is made: most calls give no time limit
 pub fn opt_seconds(
     obj: Option<&Bound<'_, PyAny>>,
     name: &str,
 ) -> PyResult<Option<std::time::Duration>> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    match obj {
+        Some(o) if !o.is_none() => seconds(o, name).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// [`opt_seconds`] of an object that is not `None`.
+#[inline(never)]
+fn seconds(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<std::time::Duration> {
     let not_a_number = || {
         PyTypeError::new_err(format!(
             "{name} must be a number of seconds (int or float) or None, not {}",
@@ -356,5 +373,5 @@ pub fn opt_seconds(
             "{name} must be finite; pass None for no limit"
         )));
     }
-    std::time::Duration::try_from_secs_f64(seconds).map(Some).map_err(|_| too_large())
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| too_large())
 }

@@ -144,6 +144,26 @@ impl Shared {
     }
 }
 
+impl Shared {
+    /// [`Engine::run`] when another call holds the engine: waits for it with the GIL released
+    /// ([`interrupt::run`]), then runs `work`. Out of line: the usual call does not bring this
+    /// code into the cache (issue 13).
+    #[cold]
+    #[inline(never)]
+    fn run_when_free<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
+    where
+        T: Send,
+        F: FnOnce(&mut ttt_core::Engine) -> T + Send,
+    {
+        let answer = interrupt::run(py, move |_| {
+            self.hold_unless_interrupted().map(|mut held| work(&mut held.engine))
+        })?;
+        // `None` only when a signal handler raised, and `interrupt::run` then returned its
+        // exception: this is not reached.
+        answer.ok_or_else(|| PyKeyboardInterrupt::new_err(()))
+    }
+}
+
 impl Engine {
     fn create(table_bytes: usize) -> Engine {
         Engine {
@@ -174,13 +194,7 @@ impl Engine {
             // SAFETY: the caller's promise.
             return unsafe { interrupt::run_search(py, move || work(engine)) };
         }
-        let inner = &*self.inner;
-        let answer = interrupt::run(py, move |_| {
-            inner.hold_unless_interrupted().map(|mut held| work(&mut held.engine))
-        })?;
-        // `None` only when a signal handler raised, and `interrupt::run` then returned its
-        // exception: this is not reached.
-        answer.ok_or_else(|| PyKeyboardInterrupt::new_err(()))
+        self.inner.run_when_free(py, work)
     }
 
     fn solve_impl(
