@@ -1,7 +1,7 @@
 //! Conversions between Python values and engine values. No rule of the game lives here.
 
 use crate::errors;
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -147,11 +147,28 @@ fn int(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Int> {
         Ok(v) => Ok(Int::Fits(v)),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
             // An integer that does not fit: its sign says which way.
-            if obj.lt(0)? { Ok(Int::Negative) } else { Ok(Int::Huge) }
+            if is_negative(obj)? { Ok(Int::Negative) } else { Ok(Int::Huge) }
         }
         Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => {
             Err(PyTypeError::new_err(format!("{name} must be an int, not {}", type_name(obj))))
         }
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether an integer, or an object with `__index__`, is below 0. Such an object may not
+/// compare with an int: the int it stands for is compared.
+///
+/// # Errors
+/// The exception of the object's `__index__` or comparison.
+fn is_negative(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if obj.is_instance_of::<PyInt>() {
+        return obj.lt(0);
+    }
+    match obj.call_method0(intern!(obj.py(), "__index__")) {
+        Ok(value) => value.lt(0),
+        // Not an integer-like: compared as it is (a float too large for a duration...).
+        Err(e) if e.is_instance_of::<PyAttributeError>(obj.py()) => obj.lt(0),
         Err(e) => Err(e),
     }
 }
@@ -351,7 +368,7 @@ fn seconds(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<std::time::Duration> 
         Ok(v) => v,
         // An int too large for a float: its sign says which way.
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            if obj.lt(0)? {
+            if is_negative(obj)? {
                 f64::NEG_INFINITY
             } else {
                 return Err(too_large());

@@ -289,6 +289,42 @@ def test_integer_likes_are_accepted() -> None:
     assert ttt.SeededRng(Index())() == ttt.SeededRng(4)()  # type: ignore[arg-type]
 
 
+def test_integers_read_the_short_way_and_the_general_way_agree() -> None:
+    # An exact int is read with PyLong_AsUnsignedLong, anything else (a subclass, __index__)
+    # the general way: the same values pass, the same ones are refused, with the same errors,
+    # and nothing is left pending after a refusal.
+    class Sub(int):
+        pass
+
+    class Index:
+        def __init__(self, v: int) -> None:
+            self.v = v
+
+        def __index__(self) -> int:
+            return self.v
+
+    game = ttt.parse_state("XX.OO....", "X")
+    for v in (0, 1, 2**30 - 1, 2**30, 2**31, 2**32, 2**63, 2**64 - 1):
+        for arg in (v, Sub(v), Index(v)):
+            best = ttt.Engine().solve(game, max_nodes=arg)  # type: ignore[arg-type]
+            assert best is not None and best.index == 2, (v, type(arg))
+    for v, message in ((-1, "negative"), (-(2**64), "negative"), (2**64, "too large"),
+                       (2**200, "too large")):
+        for arg in (v, Sub(v), Index(v)):
+            with pytest.raises(ValueError, match=message):
+                ttt.solve(game, max_nodes=arg)  # type: ignore[arg-type]
+            assert ttt.best_move(game, max_nodes=3) == 2  # nothing left pending
+    with pytest.raises(ValueError, match="too large"):
+        ttt.solve(game, table_bytes=2**64)
+    # Too large for a float, as an int or through __index__: "too large", not a TypeError.
+    for arg in (2**2000, Sub(2**2000), Index(2**2000)):
+        with pytest.raises(ValueError, match="too large"):
+            ttt.solve(game, time_limit=arg)  # type: ignore[arg-type]
+    for arg in (-(2**2000), Sub(-(2**2000)), Index(-(2**2000))):
+        with pytest.raises(ValueError, match="greater than 0"):
+            ttt.solve(game, time_limit=arg)  # type: ignore[arg-type]
+
+
 # --- 6. play_games block arithmetic -------------------------------------------------------------
 
 
