@@ -350,6 +350,7 @@ impl Engine {
     /// [`best_move_with`](super::best_move_with) on this engine: within `limits` (node budget,
     /// time limit, stop flag; not `table_bytes`, see [`Engine::with_table_bytes`]). `None` when
     /// the game is over.
+    #[inline(never)] // a caller's code stays small: see `weak_solve_with`
     pub fn best_move_with(&mut self, state: &GameState, limits: &SearchLimits) -> Option<BestMove> {
         if state.is_over() {
             return None;
@@ -364,6 +365,11 @@ impl Engine {
 
     /// [`weak_solve_with`](super::weak_solve_with) on this engine (not `limits.table_bytes`,
     /// see [`Engine::with_table_bytes`]). `None` when the game is over.
+    // Out of line: inlined into a caller that calls both (the Python binding's `solve`), the
+    // two and their four bitboard widths spread over 27 lines of code, 21 of them run by a
+    // small call; out of line, a cold Connect Four call from Python runs 2.5 (weak) to 6
+    // (strong) lines fewer. The same from Rust (`make bench-connect4-cold`). Issue 13.
+    #[inline(never)]
     pub fn weak_solve_with(
         &mut self,
         state: &GameState,
