@@ -108,7 +108,7 @@ enum Int {
 }
 
 /// An exact `int` (not a subclass, so not a `bool`) that fits in `u64`, read the short way;
-/// `None` for anything else, which [`int`] reads the general way. CPython's
+/// `None` for anything else, which [`uint`] reads the general way ([`int`]). CPython's
 /// `PyLong_AsUnsignedLong` reads the digits in a loop, where PyO3's `u64` conversion
 /// (`PyLong_AsUnsignedLongLong`) goes through a byte array for any value above 2**30 and
 /// looks for an exception after `2**64 - 1`, a script's "no budget": a dozen lines of code a
@@ -135,11 +135,8 @@ fn exact_int_u64(obj: &Bound<'_, PyAny>) -> Option<u64> {
 ///
 /// # Errors
 /// `TypeError` naming `name` for anything else; the exception of a user's `__index__`.
-#[inline(never)] // the general way, out of the way of the usual one (see `exact_int_u64`)
+#[inline(never)] // the general way, out of the way of `uint`'s short one (`exact_int_u64`)
 fn int(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Int> {
-    if let Some(v) = exact_int_u64(obj) {
-        return Ok(Int::Fits(v));
-    }
     if obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!("{name} must be an int, not bool")));
     }

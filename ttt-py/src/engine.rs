@@ -142,9 +142,7 @@ impl Shared {
             std::thread::sleep(WAIT);
         }
     }
-}
 
-impl Shared {
     /// [`Engine::run`] when another call holds the engine: waits for it with the GIL released
     /// ([`interrupt::run`]), then runs `work`. Out of line: the usual call does not bring this
     /// code into the cache (issue 13).
