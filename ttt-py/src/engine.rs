@@ -91,6 +91,9 @@ impl Shared {
     /// # Errors
     /// `ValueError` when a call holding the engine runs on this very thread (the engine called
     /// from the `rng` of one of its own calls), which would wait for itself forever.
+    // Inlined, as `solve_impl` and `search::budget`: each out of line was a 4 KiB page of
+    // code of its own for a cold call (README, "Measuring": pages cost as lines do).
+    #[inline(always)]
     fn try_hold(&self) -> PyResult<Option<Held<'_>>> {
         let engine = match self.engine.try_lock() {
             Ok(guard) => guard,
@@ -195,6 +198,7 @@ impl Engine {
         self.inner.run_when_free(py, work)
     }
 
+    #[inline(always)]
     fn solve_impl(
         &self,
         py: Python<'_>,

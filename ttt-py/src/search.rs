@@ -39,6 +39,7 @@ pub fn limits(budget: Budget, stop: Arc<AtomicBool>) -> SearchLimits {
 /// # Errors
 /// `TypeError` for a non-integer (non-number for ``time_limit``), `ValueError` for a value out
 /// of range.
+#[inline(always)]
 pub fn budget(
     max_nodes: Option<&Bound<'_, PyAny>>,
     proof_nodes: Option<&Bound<'_, PyAny>>,

@@ -1309,6 +1309,9 @@ impl<B: Bits> Solver<B> {
     /// [`candidates`](Self::candidates) through the cache of [`seat_wins`](Self::seat_wins):
     /// the root's check before the search (as [`solve`](Self::solve) and
     /// [`solve_weak`](Self::solve_weak) make it) then leaves its first node nothing to compute.
+    // Inlined into its two callers: out of line, its few lines of code sat on a 4 KiB page
+    // of their own, one more trip through the page tables for a cold call (issue 13).
+    #[inline(always)]
     fn root_candidates(&mut self) -> Result<B, i32> {
         if self.connect_four {
             self.node_candidates_in::<true>()

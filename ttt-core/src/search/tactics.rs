@@ -28,11 +28,15 @@ const VCF_MAX_DEPTH: u32 = 12;
 
 impl<B: Bits> Solver<B> {
     /// Cells where the player to move completes a window now.
+    // Inlined, as `forced_block`: each out of line was a 4 KiB page of code of its own for a
+    // cold call's root (issue 13: the pages a small call runs on cost as much as its lines).
+    #[inline(always)]
     pub(crate) fn wins_now(&mut self) -> B {
         self.seat_wins(self.mover) & self.playable(self.empty())
     }
 
     /// The cell of a forced block (see the [module docs](self)), as a bit position.
+    #[inline(always)]
     pub(crate) fn forced_block(&mut self) -> Option<usize> {
         let p = self.mover;
         let q = self.next_seat(p);
