@@ -3,7 +3,7 @@
 #   make test   install what the tests need and run every test
 # and `make install PREFIX=...` for the C library.
 
-.PHONY: test test-rust test-c test-python bench-python bench-distributed bench-connect4 bench-connect4-cold coverage lib play play-sdl install uninstall header
+.PHONY: test test-rust test-c test-python bench-python bench-distributed bench-connect4 bench-connect4-cold hot-layout coverage lib play play-sdl install uninstall header
 
 test: test-rust test-c test-python
 
@@ -34,6 +34,11 @@ bench-connect4:
 # valgrind's cache simulator (PONS_DIR=... ; see scripts/bench-connect4-cold.sh).
 bench-connect4-cold:
 	scripts/bench-connect4-cold.sh
+
+# Rewrites ttt-core/link/hot.ld, the code layout of small Connect Four solves, from callgrind
+# profiles (valgrind; PY=... a Python with the wheel, default the venv of make test-python).
+hot-layout:
+	scripts/hot-layout.sh
 
 # Line coverage of ttt-core's sources with cargo-tarpaulin (ptrace engine: no llvm-tools
 # needed). Unoptimised, because optimised code attributes lines poorly; its own target dir.

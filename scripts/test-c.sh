@@ -165,6 +165,8 @@ TTT_SOVERSION=$(sed -n 's/^version = "\([0-9]*\.[0-9]*\)\..*"/\1/p' Cargo.toml |
 run soname bash -c "[[ -n '$TTT_SOVERSION' ]] && \
     readelf -d '$LIB/libttt.so' | grep -qF 'Library soname: [libttt.so.$TTT_SOVERSION]' && \
     [[ -L '$LIB/libttt.so.$TTT_SOVERSION' ]]"
+# The code layout of small Connect Four solves (ttt-core/link/hot.ld) made it into the library.
+run hot-layout python3 scripts/hot_layout.py check "$LIB/libttt.so"
 
 # --- pkg-config and CMake, against the build tree and an installed prefix ---------------------
 # consumers NAME LIBDIR: builds and runs programs the way users do, with the .pc and CMake files

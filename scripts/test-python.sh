@@ -25,6 +25,9 @@ echo "== build and install the wheel"
 cd "$VENV"
 "$PY" -c 'import ttt, sys; assert "site-packages" in ttt.__file__, ttt.__file__; print("ttt", ttt.__version__, "from", ttt.__file__)'
 
+echo "== code layout (ttt-core/link/hot.ld) in the extension"
+python3 "$ROOT/scripts/hot_layout.py" check "$("$PY" -c 'import ttt._ttt as m; print(m.__file__)')"
+
 echo "== pytest"
 set +e
 TTT_REPO="$ROOT" "$PY" -m pytest "$ROOT/ttt-py/tests" -p no:cacheprovider -q -rs
