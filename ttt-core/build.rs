@@ -8,8 +8,8 @@
 //! Rust program gets the same layout by adding `-Wl,-T,<that path>` to its own link.
 //!
 //! Only on Linux: the script is for GNU ld and lld (`INSERT` keeps their default layout for
-//! everything else). gold cannot read it and mold does not take `SECTIONS`: with those, build
-//! with `TTT_HOT_LAYOUT=0`. It names v0 symbols (`.cargo/config.toml`); with legacy names it
+//! everything else). gold cannot read it (tried), and mold takes only part of the linker
+//! script language (not tried): with those, build with `TTT_HOT_LAYOUT=0`. It names v0 symbols (`.cargo/config.toml`); with legacy names it
 //! matches nothing and the link is as it would be without it.
 
 use std::{env, path::PathBuf};
