@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates ttt-core/link/hot.ld (see scripts/hot_layout.py): profiles small Connect Four
-# solves with callgrind, from Rust (examples/c4_cold) and from Python (the wheel installed in
-# PY, default target/py-venv/bin/python, which `make test-python` builds), and writes the
-# patterns of the functions they run. Run it after changing what a small solve calls, then
-# rebuild; `make bench-connect4-cold` shows the pages a call runs on.
+# solves with callgrind, from Rust (examples/c4_cold) and from Python (the benchmark's worker,
+# bench/connect4/ttt_worker.py, with the wheel installed in PY, default target/py-venv/bin/python,
+# which `make test-python` builds), and writes the patterns of the functions they run. Run it
+# after changing what a small solve calls, then rebuild; `make bench-connect4-cold` shows the
+# pages a call runs on.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -31,12 +32,12 @@ for spec in "Test_L3_R1 strong" "Test_L3_R1 weak" "Test_L2_R1 strong" "Test_L2_R
         --toggle-collect="$COLD" --dump-after="$COLD" --compress-strings=no \
         --callgrind-out-file="$OUT/rs$n" "$BIN" "$2" < "$OUT/positions" > /dev/null 2>&1
     for f in "$OUT/rs$n".*; do profiles+=("$f"); done
-    # Python: a dump at each perf_counter_ns, so the solves are the dumps that run the method;
-    # the first two warm the interpreter up.
+    # Python: the benchmark's own worker, a dump at each perf_counter_ns, so the solves are the
+    # dumps that run the method; the first two warm the interpreter up.
+    awk -v kind="$2" '{print kind, $1}' "$OUT/positions" > "$OUT/requests"
     valgrind --tool=callgrind --demangle=no --dump-before=time_perf_counter_ns \
         --compress-strings=no --callgrind-out-file="$OUT/py$n" \
-        "$PY" "$ROOT/scripts/hot_layout.py" python-timed "$2" "$OUT/positions" "$LIMIT" \
-        > /dev/null 2>&1
+        "$PY" "$ROOT/bench/connect4/ttt_worker.py" < "$OUT/requests" > /dev/null 2>&1
     k=0
     for f in $(grep -l '__pymethod_solve__' "$OUT/py$n".* | sort -t. -k2 -n); do
         k=$((k + 1))

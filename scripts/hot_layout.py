@@ -15,7 +15,6 @@ nothing costs nothing, so a stale script only loses pages, never breaks a build.
 Used by `make hot-layout` (scripts/hot-layout.sh), which profiles and calls:
 
     hot_layout.py patterns OUT.ld CALLGRIND-DUMP...
-    hot_layout.py python-timed KIND POSITIONS LIMIT   # the Python side, run under callgrind
 
 and the tests (scripts/test-c.sh, scripts/test-python.sh) call `hot_layout.py check LIBRARY`,
 which fails unless the library's `.text.ttt_hot` holds the search's own node function.
@@ -71,31 +70,6 @@ def write_patterns(out: str, profiles: list[str]) -> None:
     print(f"{out}: {len(ordered)} patterns")
 
 
-def python_timed(kind: str, positions: str, limit: int) -> None:
-    """Small solves from Python, each between two perf_counter_ns calls (callgrind dumps there)."""
-    import time
-
-    import ttt
-
-    games = []
-    with open(positions, encoding="utf-8") as f:
-        for i, line in enumerate(f):
-            if i >= limit:
-                break
-            game = ttt.create_game(rules=ttt.Rules.CONNECT_FOUR)
-            for c in line.split()[0]:
-                game = game.play_column(int(c) - 1)
-            games.append(game)
-    engine = ttt.Engine()
-    junk = bytearray(8 << 20)  # evicts the engine's table between calls, as the benchmark does
-    for i, game in enumerate(games):
-        engine.clear()
-        junk[::64] = bytes([i & 255]) * (len(junk) // 64)
-        start = time.perf_counter_ns()
-        engine.solve(game, max_nodes=2**64 - 1, weak=kind == "weak")
-        time.perf_counter_ns() - start
-
-
 # The Connect Four copy of the node function of `Solver<u64>`: if the layout misses it, it misses.
 KEY = re.compile(r"6SolveryE10negamax_inKb1_")
 
@@ -124,7 +98,5 @@ if __name__ == "__main__":
         write_patterns(sys.argv[2], sys.argv[3:])
     elif len(sys.argv) == 3 and sys.argv[1] == "check":
         check(sys.argv[2])
-    elif len(sys.argv) == 5 and sys.argv[1] == "python-timed":
-        python_timed(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     else:
         sys.exit(__doc__)
